@@ -1,0 +1,18 @@
+import type { KernelConfig } from './types.js';
+
+export function defaultConfig(): KernelConfig {
+  return {
+    server: { host: '127.0.0.1', port: 1337, proxy: false },
+    database: {
+      client: 'sqlite',
+      connection: { filename: '.tmp/data.db' },
+      pool: { min: 0, max: 10, acquireTimeoutMillis: 60_000 },
+      debug: false,
+    },
+    api: {
+      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false },
+      bodyLimit: 1024 * 1024,
+    },
+    plugins: {},
+  };
+}

@@ -1,0 +1,57 @@
+// Loads config/<name>.(js|ts) from an app's config folder; each default-exports a function of env.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { KernelError } from '../errors/index.js';
+import { defaultConfig } from './defaults.js';
+import { createEnv, type Env, type EnvSource } from './env.js';
+import type { KernelConfig, KernelConfigInput } from './types.js';
+import { validateConfig } from './validate.js';
+
+const FILES = ['server', 'database', 'api', 'plugins'] as const;
+
+export type ConfigFile = (env: Env) => unknown;
+
+/** Reads the config folder (if any), merges inline overrides on top, applies defaults, validates. */
+export async function loadConfig(options: {
+  dir?: string;
+  env?: EnvSource;
+  overrides?: KernelConfigInput;
+}): Promise<KernelConfig> {
+  const env = createEnv(options.env ?? process.env);
+  const fromFiles: Record<string, unknown> = {};
+  if (options.dir) {
+    for (const name of FILES) {
+      const file = [join(options.dir, `${name}.js`), join(options.dir, `${name}.ts`)].find((f) => existsSync(f));
+      if (!file) continue;
+      let mod: { default?: unknown };
+      try {
+        mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      } catch (err) {
+        throw new KernelError('CONFIG_ERR_LOAD', `config/${name}: cannot load ${file}: ${(err as Error).message}`, { cause: err });
+      }
+      if (typeof mod.default !== 'function') {
+        throw new KernelError('CONFIG_ERR_LOAD', `config/${name}: must default-export a function of env, got ${typeof mod.default}`);
+      }
+      fromFiles[name] = (mod.default as ConfigFile)(env);
+    }
+  }
+  const config = mergeDeep(mergeDeep(defaultConfig(), fromFiles), options.overrides ?? {}) as KernelConfig;
+  validateConfig(config);
+  return config;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+export function mergeDeep(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    if (value === undefined) continue;
+    out[key] = mergeDeep(base[key], value);
+  }
+  return out;
+}

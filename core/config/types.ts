@@ -1,0 +1,58 @@
+// The shape of the kernel's configuration, after defaults.
+
+import type { PluginsConfig } from '../kernel/plugin.js';
+
+export type DatabaseClient = 'sqlite' | 'mysql' | 'postgres';
+
+export interface SqliteConnection { filename: string }
+export interface ServerConnection {
+  host?: string;
+  port?: number;
+  database?: string;
+  user?: string;
+  password?: string;
+  ssl?: boolean | Record<string, unknown>;
+  connectionString?: string;
+}
+
+export interface DatabaseConfig {
+  client: DatabaseClient;
+  connection: SqliteConnection | ServerConnection;
+  pool: { min: number; max: number; acquireTimeoutMillis: number };
+  /** Log every SQL statement (for development). */
+  debug: boolean;
+  /** PostgreSQL only: the schema to create tables in (search_path); default public. */
+  schema?: string;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Trust X-Forwarded-* headers (only behind a proxy you control). */
+  proxy: boolean;
+}
+
+export interface RestConfig {
+  prefix: string;
+  defaultLimit: number;
+  maxLimit: number;
+  withCount: boolean;
+  /** Unknown top-level query parameters are a 400 when true, ignored when false. */
+  strictParams: boolean;
+}
+
+export interface ApiConfig {
+  rest: RestConfig;
+  /** JSON body limit, in bytes. */
+  bodyLimit: number;
+}
+
+export interface KernelConfig {
+  server: ServerConfig;
+  database: DatabaseConfig;
+  api: ApiConfig;
+  plugins: PluginsConfig;
+}
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> | T[K] : T[K] };
+export type KernelConfigInput = DeepPartial<Omit<KernelConfig, 'plugins'>> & { plugins?: PluginsConfig };

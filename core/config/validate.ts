@@ -1,0 +1,61 @@
+// Fails start-up on a bad config value, naming the key and what was expected.
+
+import { KernelError } from '../errors/index.js';
+import type { KernelConfig } from './types.js';
+
+type Check = [path: string, ok: (v: unknown) => boolean, expected: string];
+
+const isInt = (min: number, max = Number.MAX_SAFE_INTEGER) => (v: unknown) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isString = (v: unknown) => typeof v === 'string' && v.length > 0;
+const isBool = (v: unknown) => typeof v === 'boolean';
+
+const CHECKS: Check[] = [
+  ['server.host', isString, 'a non-empty host name or address'],
+  ['server.port', isInt(0, 65535), 'an integer between 0 and 65535'],
+  ['server.proxy', isBool, 'a boolean'],
+  ['database.client', (v) => v === 'sqlite' || v === 'mysql' || v === 'postgres', "one of 'sqlite', 'mysql', 'postgres'"],
+  ['database.connection', (v) => typeof v === 'object' && v !== null, 'an object'],
+  ['database.pool.min', isInt(0), 'a non-negative integer'],
+  ['database.pool.max', isInt(1), 'a positive integer'],
+  ['database.pool.acquireTimeoutMillis', isInt(1), 'a positive integer'],
+  ['database.debug', isBool, 'a boolean'],
+  ['api.rest.prefix', (v) => typeof v === 'string' && /^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_-]$/.test(v), "a path such as '/api'"],
+  ['api.rest.defaultLimit', isInt(1), 'a positive integer'],
+  ['api.rest.maxLimit', isInt(1), 'a positive integer'],
+  ['api.rest.withCount', isBool, 'a boolean'],
+  ['api.rest.strictParams', isBool, 'a boolean'],
+  ['api.bodyLimit', isInt(1), 'a positive number of bytes'],
+];
+
+export function validateConfig(config: KernelConfig): void {
+  for (const [path, ok, expected] of CHECKS) {
+    const value = path.split('.').reduce<unknown>((obj, key) =>
+      obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[key] : undefined, config);
+    if (!ok(value)) {
+      throw new KernelError('CONFIG_ERR_INVALID', `config ${path}: expected ${expected}, got ${JSON.stringify(value)}`);
+    }
+  }
+  if (config.api.rest.defaultLimit > config.api.rest.maxLimit) {
+    throw new KernelError('CONFIG_ERR_INVALID',
+      `config api.rest.defaultLimit: must not exceed api.rest.maxLimit (${config.api.rest.maxLimit}), got ${config.api.rest.defaultLimit}`);
+  }
+  if (config.database.pool.min > config.database.pool.max) {
+    throw new KernelError('CONFIG_ERR_INVALID', 'config database.pool.min: must not exceed database.pool.max');
+  }
+  const conn = config.database.connection as Record<string, unknown>;
+  if (config.database.client === 'sqlite') {
+    if (!isString(conn.filename)) {
+      throw new KernelError('CONFIG_ERR_INVALID', `config database.connection.filename: expected a file path or ':memory:', got ${JSON.stringify(conn.filename)}`);
+    }
+  } else if (!isString(conn.connectionString)) {
+    if (!isString(conn.host)) throw new KernelError('CONFIG_ERR_INVALID', `config database.connection.host: expected a host name, got ${JSON.stringify(conn.host)}`);
+    if (!isInt(1, 65535)(conn.port)) throw new KernelError('CONFIG_ERR_INVALID', `config database.connection.port: expected an integer between 1 and 65535, got ${JSON.stringify(conn.port)}`);
+    if (!isString(conn.database)) throw new KernelError('CONFIG_ERR_INVALID', `config database.connection.database: expected a database name, got ${JSON.stringify(conn.database)}`);
+  }
+  for (const [name, entry] of Object.entries(config.plugins)) {
+    if (typeof entry !== 'boolean' && (typeof entry !== 'object' || entry === null)) {
+      throw new KernelError('CONFIG_ERR_INVALID', `config plugins.${name}: expected true/false or { enabled, config }`);
+    }
+  }
+}

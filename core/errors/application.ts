@@ -1,0 +1,103 @@
+// Strapi v5's error family, as clients see it in { data: null, error: { status, name, message, details } }.
+// The status of each class lives in to-response.ts, the one place that maps errors to HTTP.
+
+export type ErrorDetails = Record<string, unknown>;
+
+export interface FieldError {
+  path: string[];
+  message: string;
+  name: string;
+  value?: unknown;
+}
+
+export class ApplicationError extends Error {
+  details: ErrorDetails;
+  constructor(message = 'An application error occured', details: ErrorDetails = {}) {
+    super(message);
+    this.name = 'ApplicationError';
+    this.details = details;
+  }
+}
+
+export class ValidationError extends ApplicationError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'ValidationError';
+  }
+
+  /** One error per field, in Strapi's yup shape: details.errors[{ path, message, name }]. */
+  static fromFields(errors: FieldError[]): ValidationError {
+    const message = errors.length === 1 ? errors[0]!.message : `${errors.length} errors occurred`;
+    return new ValidationError(message, { errors });
+  }
+}
+
+export class PaginationError extends ApplicationError {
+  constructor(message = 'Invalid pagination', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'PaginationError';
+  }
+}
+
+export class NotFoundError extends ApplicationError {
+  constructor(message = 'Entity not found', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'NotFoundError';
+  }
+}
+
+export class ForbiddenError extends ApplicationError {
+  constructor(message = 'Forbidden access', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'ForbiddenError';
+  }
+}
+
+export class PolicyError extends ForbiddenError {
+  constructor(message = 'Policy Failed', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'PolicyError';
+  }
+}
+
+export class UnauthorizedError extends ApplicationError {
+  constructor(message = 'Unauthorized', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+export class ConflictError extends ApplicationError {
+  constructor(message = 'Conflict', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'ConflictError';
+  }
+}
+
+export class MethodNotAllowedError extends ApplicationError {
+  constructor(message = 'Method Not Allowed', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'MethodNotAllowedError';
+  }
+}
+
+export class PayloadTooLargeError extends ApplicationError {
+  constructor(message = 'Entity too large', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
+export class RateLimitError extends ApplicationError {
+  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'RateLimitError';
+  }
+}
+
+export class NotImplementedError extends ApplicationError {
+  constructor(message = 'This feature is not implemented yet', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'NotImplementedError';
+  }
+}

@@ -1,0 +1,27 @@
+// Errors that stop start-up: a bad config value, a wrong schema, a conflicting plugin, a tap after
+// its phase. They carry a code (<AREA>_ERR_<WHAT>) and name the file, key or plugin at fault.
+
+export type KernelErrorCode =
+  | 'CONFIG_ERR_INVALID'
+  | 'CONFIG_ERR_LOAD'
+  | 'SCHEMA_ERR_INVALID'
+  | 'SCHEMA_ERR_LOAD'
+  | 'SCHEMA_ERR_CONFLICT'
+  | 'SYNC_ERR_DESTRUCTIVE'
+  | 'PLUGIN_ERR_UNKNOWN'
+  | 'PLUGIN_ERR_DEPENDENCY'
+  | 'PLUGIN_ERR_DUPLICATE'
+  | 'KERNEL_ERR_LATE_TAP'
+  | 'KERNEL_ERR_LATE_MUTATION'
+  | 'KERNEL_ERR_STATE'
+  | 'ROUTE_ERR_DUPLICATE'
+  | 'HOOK_ERR_TAP_FAILED';
+
+export class KernelError extends Error {
+  readonly code: KernelErrorCode;
+  constructor(code: KernelErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'KernelError';
+    this.code = code;
+  }
+}

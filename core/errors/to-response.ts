@@ -1,0 +1,68 @@
+// The only place that turns an error into an HTTP status and Strapi's error envelope.
+
+import {
+  ApplicationError, ConflictError, ForbiddenError, MethodNotAllowedError, NotFoundError,
+  NotImplementedError, PayloadTooLargeError, RateLimitError, UnauthorizedError,
+} from './application.js';
+
+export interface ErrorBody {
+  data: null;
+  error: { status: number; name: string; message: string; details: Record<string, unknown> };
+}
+
+const STATUS_BY_CLASS: ReadonlyArray<[new (...args: never[]) => ApplicationError, number]> = [
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [MethodNotAllowedError, 405],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [RateLimitError, 429],
+  [NotImplementedError, 501],
+];
+
+const HTTP_NAMES: Record<number, string> = {
+  400: 'BadRequestError', 401: 'UnauthorizedError', 403: 'ForbiddenError', 404: 'NotFoundError',
+  405: 'MethodNotAllowedError', 406: 'NotAcceptableError', 408: 'RequestTimeoutError',
+  409: 'ConflictError', 411: 'LengthRequiredError', 413: 'PayloadTooLargeError', 414: 'URITooLongError',
+  415: 'UnsupportedMediaTypeError', 422: 'UnprocessableEntityError', 429: 'TooManyRequestsError',
+  431: 'RequestHeaderFieldsTooLargeError',
+};
+
+interface HttpLikeError { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown; type?: unknown }
+
+export function statusOf(err: ApplicationError): number {
+  for (const [cls, status] of STATUS_BY_CLASS) if (err instanceof cls) return status;
+  return 400;
+}
+
+/** Maps any thrown value to a status and body; `unexpected` tells the caller to log it. */
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
+  if (err instanceof ApplicationError) {
+    const status = statusOf(err);
+    return { status, body: envelope(status, err.name, err.message, err.details), unexpected: false };
+  }
+  const http = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
+  const status = Number(http.status ?? http.statusCode);
+  if (Number.isInteger(status) && status >= 400 && status < 500) {
+    // http-errors thrown by koa-body, koa or ctx.throw: keep the status, expose the reason phrase
+    const name = HTTP_NAMES[status] ?? 'BadRequestError';
+    const message = status === 413 ? 'request entity too large'
+      : http.expose === true && typeof http.message === 'string' ? http.message : defaultMessage(status);
+    return { status, body: envelope(status, name, message, {}), unexpected: false };
+  }
+  return {
+    status: 500,
+    body: envelope(500, 'InternalServerError', 'Internal Server Error', {}),
+    unexpected: true,
+  };
+}
+
+function defaultMessage(status: number): string {
+  const name = HTTP_NAMES[status] ?? 'BadRequestError';
+  return name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+export function envelope(status: number, name: string, message: string, details: Record<string, unknown>): ErrorBody {
+  return { data: null, error: { status, name, message, details } };
+}

@@ -1,0 +1,174 @@
+// The schema.json format of content types and components (Strapi v5's), and the normalized
+// forms the registry keeps. Schema files from a Strapi v5 app can be dropped in unchanged.
+
+export const SCALAR_TYPES = [
+  'string', 'text', 'richtext', 'blocks', 'enumeration', 'email', 'password', 'uid',
+  'date', 'time', 'datetime', 'timestamp',
+  'integer', 'biginteger', 'float', 'decimal',
+  'boolean', 'json',
+] as const;
+export type ScalarType = (typeof SCALAR_TYPES)[number];
+
+export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+export type AttributeType = ScalarType | 'relation' | 'media' | 'component' | 'dynamiczone';
+
+export type PluginOptions = Record<string, Record<string, unknown> | undefined>;
+
+interface AttributeBase {
+  required?: boolean;
+  private?: boolean;
+  /** false for attributes that clients may read but never write (createdAt, ...). */
+  writable?: boolean;
+  configurable?: boolean;
+  pluginOptions?: PluginOptions;
+}
+
+export interface StringLikeAttribute extends AttributeBase {
+  type: 'string' | 'text' | 'richtext' | 'email' | 'password';
+  default?: string;
+  unique?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  regex?: string;
+}
+
+export interface UidAttribute extends AttributeBase {
+  type: 'uid';
+  targetField?: string;
+  default?: string;
+  unique?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  regex?: string;
+}
+
+export interface EnumerationAttribute extends AttributeBase {
+  type: 'enumeration';
+  enum: string[];
+  default?: string;
+  unique?: boolean;
+}
+
+export interface NumberAttribute extends AttributeBase {
+  type: 'integer' | 'biginteger' | 'float' | 'decimal';
+  default?: number | string;
+  unique?: boolean;
+  min?: number | string;
+  max?: number | string;
+}
+
+export interface DateAttribute extends AttributeBase {
+  type: 'date' | 'time' | 'datetime' | 'timestamp';
+  default?: string;
+  unique?: boolean;
+}
+
+export interface BooleanAttribute extends AttributeBase {
+  type: 'boolean';
+  default?: boolean;
+}
+
+export interface JsonAttribute extends AttributeBase {
+  type: 'json' | 'blocks';
+  default?: unknown;
+}
+
+export interface RelationAttribute extends AttributeBase {
+  type: 'relation';
+  relation: RelationKind;
+  target: string;
+  inversedBy?: string;
+  mappedBy?: string;
+}
+
+export interface MediaAttribute extends AttributeBase {
+  type: 'media';
+  multiple?: boolean;
+  allowedTypes?: string[];
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  type: 'component';
+  component: string;
+  repeatable?: boolean;
+  min?: number;
+  max?: number;
+}
+
+export interface DynamicZoneAttribute extends AttributeBase {
+  type: 'dynamiczone';
+  components: string[];
+  min?: number;
+  max?: number;
+}
+
+export type ScalarAttribute =
+  | StringLikeAttribute | UidAttribute | EnumerationAttribute | NumberAttribute
+  | DateAttribute | BooleanAttribute | JsonAttribute;
+
+export type Attribute =
+  | ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+export type Attributes = Record<string, Attribute>;
+
+/** A content type's schema.json as written on disk. */
+export interface ContentTypeSchema {
+  kind: 'collectionType' | 'singleType';
+  collectionName: string;
+  info: {
+    singularName: string;
+    pluralName: string;
+    displayName: string;
+    description?: string;
+    name?: string;
+  };
+  options?: { draftAndPublish?: boolean; [key: string]: unknown };
+  pluginOptions?: PluginOptions;
+  attributes: Attributes;
+}
+
+/** A component's schema file (content-types/components/<category>/<name>.json). */
+export interface ComponentSchema {
+  collectionName: string;
+  info: { displayName: string; icon?: string; description?: string };
+  options?: Record<string, unknown>;
+  pluginOptions?: PluginOptions;
+  attributes: Attributes;
+}
+
+/** What the registry holds for a content type, once loaded and normalized. */
+export interface ContentType {
+  uid: string;
+  modelType: 'contentType';
+  kind: 'collectionType' | 'singleType';
+  collectionName: string;
+  singularName: string;
+  pluralName: string;
+  info: ContentTypeSchema['info'];
+  options: NonNullable<ContentTypeSchema['options']>;
+  pluginOptions: PluginOptions;
+  attributes: Attributes;
+  /** Which plugin (or 'app') contributed it, for conflict messages. */
+  owner: string;
+}
+
+export interface Component {
+  uid: string;
+  modelType: 'component';
+  category: string;
+  name: string;
+  collectionName: string;
+  info: ComponentSchema['info'];
+  options: Record<string, unknown>;
+  pluginOptions: PluginOptions;
+  attributes: Attributes;
+  owner: string;
+}
+
+export type Model = ContentType | Component;
+
+export function isScalar(attr: Attribute): attr is ScalarAttribute {
+  return (SCALAR_TYPES as readonly string[]).includes(attr.type);
+}
