@@ -1,0 +1,84 @@
+// One knex instance per kernel, per dialect. Values cross the boundary through codecs.ts, so
+// the drivers are set up to hand back raw strings for dates and numbers we convert ourselves.
+
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import type { DatabaseConfig, ServerConnection, SqliteConnection } from '../config/types.js';
+
+export type Dialect = 'sqlite' | 'mysql' | 'postgres';
+
+// PostgreSQL type OIDs whose default parsing would shift or round values.
+const PG_RAW_TYPES = new Set([1082 /* date */, 1083 /* time */, 1114 /* timestamp */, 1184 /* timestamptz */, 20 /* int8 */, 1700 /* numeric */]);
+
+export function createConnection(config: DatabaseConfig, appDir: string): Knex {
+  const pool = { min: config.pool.min, max: config.pool.max, acquireTimeoutMillis: config.pool.acquireTimeoutMillis };
+  switch (config.client) {
+    case 'sqlite': {
+      const { filename } = config.connection as SqliteConnection;
+      const file = filename === ':memory:' || isAbsolute(filename) ? filename : resolve(appDir, filename);
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      return knexFactory({
+        client: 'better-sqlite3',
+        connection: { filename: file },
+        useNullAsDefault: true,
+        debug: config.debug,
+        // One writer: SQLite serialises writes anyway, and :memory: is one database per connection.
+        pool: {
+          min: 1, max: 1,
+          afterCreate: (conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) => {
+            conn.pragma('foreign_keys = ON');
+            conn.pragma('journal_mode = WAL');
+            conn.pragma('busy_timeout = 5000');
+            done(null, conn);
+          },
+        },
+      });
+    }
+    case 'mysql': {
+      const c = config.connection as ServerConnection;
+      return knexFactory({
+        client: 'mysql2',
+        connection: c.connectionString ? c.connectionString : {
+          host: c.host, port: c.port, user: c.user, password: c.password, database: c.database,
+          charset: 'utf8mb4', timezone: 'Z', dateStrings: true, supportBigNumbers: true, bigNumberStrings: true,
+          ...(c.ssl ? { ssl: c.ssl === true ? {} : c.ssl } : {}),
+        },
+        debug: config.debug,
+        pool,
+      });
+    }
+    case 'postgres': {
+      const c = config.connection as ServerConnection;
+      const types = {
+        getTypeParser: (oid: number, format?: string) =>
+          PG_RAW_TYPES.has(oid) ? (v: string) => v : pgDefaultParser(oid, format),
+      };
+      return knexFactory({
+        client: 'pg',
+        connection: c.connectionString
+          ? { connectionString: c.connectionString, types }
+          : { host: c.host, port: c.port, user: c.user, password: c.password, database: c.database, ssl: c.ssl, types },
+        debug: config.debug,
+        pool,
+        ...(config.schema ? { searchPath: [config.schema] } : {}),
+      });
+    }
+  }
+}
+
+let pgTypes: { getTypeParser(oid: number, format?: string): (v: string) => unknown } | undefined;
+function pgDefaultParser(oid: number, format?: string): (v: string) => unknown {
+  return pgTypes ? pgTypes.getTypeParser(oid, format) : (v: string) => v;
+}
+
+/** Loads pg's own parsers once, for the types we do not take over (json, bool, int4...). */
+export async function preparePg(): Promise<void> {
+  if (pgTypes) return;
+  const pg = (await import('pg')).default as unknown as { types: NonNullable<typeof pgTypes> };
+  pgTypes = pg.types;
+}
+
+export function dialectOf(config: DatabaseConfig): Dialect {
+  return config.client;
+}

@@ -1,0 +1,31 @@
+// Physical names for models, columns, link tables and indexes. Identifiers are kept within the
+// 63 characters PostgreSQL allows (MySQL: 64) by shortening with a stable hash suffix.
+
+import { createHash } from 'node:crypto';
+
+const MAX_IDENTIFIER = 63;
+
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
+}
+
+export function identifier(name: string): string {
+  if (name.length <= MAX_IDENTIFIER) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, MAX_IDENTIFIER - 9)}_${hash}`;
+}
+
+export const columnName = (attribute: string): string => identifier(snakeCase(attribute));
+export const relationTable = (collectionName: string, attribute: string): string =>
+  identifier(`${collectionName}_${snakeCase(attribute)}_lnk`);
+export const componentLinkTable = (collectionName: string): string => identifier(`${collectionName}_cmps`);
+export const indexName = (table: string, columns: string[], kind: 'idx' | 'uq' | 'fk'): string =>
+  identifier(`${table}_${columns.join('_')}_${kind}`);
+
+export const FILES_TABLE = 'files';
+export const FILES_LINK_TABLE = 'files_related_mph';
+export const SCHEMA_STATE_TABLE = 'strata_schema_state';

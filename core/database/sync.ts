@@ -1,0 +1,170 @@
+// Additive schema sync. Creates tables, columns and indexes; widens column types; never drops a
+// column or table that holds data; refuses a type change that would lose data; logs every change.
+// The applied schema is kept in the database, so an unchanged schema boots without any DDL.
+
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { KernelError } from '../errors/index.js';
+import type { Logger } from '../log/logger.js';
+import type { ColumnDef, ColumnType, PhysicalSchema, TableDef } from './physical.js';
+import { SCHEMA_STATE_TABLE } from './naming.js';
+import { addColumn } from './column-ddl.js';
+
+const WIDENINGS: Record<string, ColumnType[]> = {
+  string: ['text'],
+  integer: ['biginteger', 'double', 'decimal'],
+  date: ['datetime'],
+  boolean: ['integer', 'biginteger'],
+};
+
+type Operation =
+  | { kind: 'createTable'; table: TableDef }
+  | { kind: 'addColumn'; table: string; column: ColumnDef }
+  | { kind: 'alterColumn'; table: string; column: ColumnDef; from: ColumnType }
+  | { kind: 'replaceEmptyColumn'; table: string; column: ColumnDef; from: ColumnType }
+  | { kind: 'createIndex'; table: string; index: TableDef['indexes'][number] };
+
+export interface SyncReport { changed: boolean; operations: string[] }
+
+export async function syncSchema(knex: Knex, schema: PhysicalSchema, logger: Logger): Promise<SyncReport> {
+  const hash = createHash('sha256').update(JSON.stringify(schema)).digest('hex');
+  const previous = await readState(knex);
+  if (previous?.hash === hash) return { changed: false, operations: [] };
+
+  const operations = await plan(knex, schema, previous?.schema);
+  const described = operations.map(describe);
+  for (const op of operations) await apply(knex, op);
+  for (const line of described) logger.info(`schema sync: ${line}`);
+  for (const note of keptNotes(schema, previous?.schema)) logger.warn(`schema sync: ${note}`);
+  await writeState(knex, hash, schema);
+  return { changed: described.length > 0, operations: described };
+}
+
+async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema | undefined): Promise<Operation[]> {
+  const ops: Operation[] = [];
+  const before = new Map(previous?.tables.map((t) => [t.name, t]) ?? []);
+  for (const table of schema.tables) {
+    if (!(await knex.schema.hasTable(table.name))) {
+      ops.push({ kind: 'createTable', table });
+      continue;
+    }
+    const old = before.get(table.name);
+    for (const column of table.columns) {
+      const oldColumn = old?.columns.find((c) => c.name === column.name);
+      if (!oldColumn) {
+        if (!(await knex.schema.hasColumn(table.name, column.name))) ops.push({ kind: 'addColumn', table: table.name, column });
+        continue;
+      }
+      if (oldColumn.type === column.type) continue;
+      if (WIDENINGS[oldColumn.type]?.includes(column.type)) {
+        ops.push({ kind: 'alterColumn', table: table.name, column, from: oldColumn.type });
+        continue;
+      }
+      const holding = await knex(table.name).whereNotNull(column.name).count({ n: '*' }).first();
+      if (Number(holding?.n ?? 0) > 0) {
+        throw new KernelError('SYNC_ERR_DESTRUCTIVE',
+          `schema sync refused: ${table.describes} column ${table.name}.${column.name} would change from ${oldColumn.type} to ${column.type}, ` +
+          `which can lose data held in ${String(holding?.n)} row(s). Migrate the data yourself (or restore the attribute's type) and start again.`);
+      }
+      ops.push({ kind: 'replaceEmptyColumn', table: table.name, column, from: oldColumn.type });
+    }
+    const oldIndexes = new Set(old?.indexes.map((i) => i.name) ?? []);
+    for (const index of table.indexes) {
+      if (!oldIndexes.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
+    }
+  }
+  return ops;
+}
+
+async function apply(knex: Knex, op: Operation): Promise<void> {
+  switch (op.kind) {
+    case 'createTable':
+      await knex.schema.createTable(op.table.name, (t) => {
+        for (const column of op.table.columns) addColumn(t, column);
+        for (const index of op.table.indexes) {
+          if (index.unique) t.unique(index.columns, { indexName: index.name });
+          else t.index(index.columns, index.name);
+        }
+      });
+      return;
+    case 'addColumn':
+      await knex.schema.alterTable(op.table, (t) => { addColumn(t, op.column); });
+      return;
+    case 'alterColumn':
+      await knex.schema.alterTable(op.table, (t) => { addColumn(t, op.column, { alter: true }); });
+      return;
+    case 'replaceEmptyColumn':
+      await knex.schema.alterTable(op.table, (t) => { t.dropColumn(op.column.name); });
+      await knex.schema.alterTable(op.table, (t) => { addColumn(t, op.column); });
+      return;
+    case 'createIndex':
+      await knex.schema.alterTable(op.table, (t) => {
+        if (op.index.unique) t.unique(op.index.columns, { indexName: op.index.name });
+        else t.index(op.index.columns, op.index.name);
+      });
+      return;
+  }
+}
+
+function describe(op: Operation): string {
+  switch (op.kind) {
+    case 'createTable': return `created table ${op.table.name} (${op.table.describes})`;
+    case 'addColumn': return `added column ${op.table}.${op.column.name} (${op.column.type})`;
+    case 'alterColumn': return `widened column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
+    case 'replaceEmptyColumn': return `retyped empty column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
+    case 'createIndex': return `created index ${op.index.name} on ${op.table}(${op.index.columns.join(', ')})`;
+  }
+}
+
+/** Columns and tables that the registry no longer describes are kept with their data; say so. */
+function keptNotes(schema: PhysicalSchema, previous: PhysicalSchema | undefined): string[] {
+  if (!previous) return [];
+  const notes: string[] = [];
+  const now = new Map(schema.tables.map((t) => [t.name, t]));
+  for (const old of previous.tables) {
+    const table = now.get(old.name);
+    if (!table) { notes.push(`table ${old.name} is no longer used; kept with its data`); continue; }
+    for (const column of old.columns) {
+      if (!table.columns.some((c) => c.name === column.name)) {
+        notes.push(`column ${old.name}.${column.name} is no longer used; kept with its data`);
+      }
+    }
+  }
+  return notes;
+}
+
+async function readState(knex: Knex): Promise<{ hash: string; schema: PhysicalSchema } | undefined> {
+  if (!(await knex.schema.hasTable(SCHEMA_STATE_TABLE))) {
+    await knex.schema.createTable(SCHEMA_STATE_TABLE, (t) => {
+      t.increments('id');
+      t.string('hash', 64).notNullable();
+      t.text('schema', 'longtext').notNullable();
+      t.string('applied_at', 32).notNullable();
+    });
+    return undefined;
+  }
+  const row = await knex(SCHEMA_STATE_TABLE).orderBy('id', 'desc').first() as { hash: string; schema: string } | undefined;
+  if (!row) return undefined;
+  const previous = JSON.parse(row.schema) as PhysicalSchema;
+  // Keep the tables no longer described, so later syncs still know what they hold.
+  return { hash: row.hash, schema: previous };
+}
+
+async function writeState(knex: Knex, hash: string, schema: PhysicalSchema): Promise<void> {
+  const previous = await readState(knex);
+  // Remember retired tables/columns too: they still hold data and must never be re-created with another type.
+  const merged = mergeRetired(schema, previous?.schema);
+  await knex(SCHEMA_STATE_TABLE).insert({ hash, schema: JSON.stringify(merged), applied_at: new Date().toISOString() });
+}
+
+function mergeRetired(schema: PhysicalSchema, previous: PhysicalSchema | undefined): PhysicalSchema {
+  if (!previous) return schema;
+  const tables = schema.tables.map((t) => ({ ...t, columns: [...t.columns] }));
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  for (const old of previous.tables) {
+    const table = byName.get(old.name);
+    if (!table) { tables.push(old); continue; }
+    for (const column of old.columns) if (!table.columns.some((c) => c.name === column.name)) table.columns.push(column);
+  }
+  return { tables };
+}
