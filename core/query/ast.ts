@@ -1,0 +1,59 @@
+// The typed query that REST, GraphQL and programmatic callers all compile to. Everything in it
+// has been validated against the registry: attribute names exist and may be read by the caller.
+
+export const SCALAR_OPERATORS = [
+  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn',
+  '$contains', '$notContains', '$containsi', '$notContainsi', '$null', '$notNull', '$between',
+  '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
+] as const;
+export type ScalarOperator = (typeof SCALAR_OPERATORS)[number];
+export const LOGICAL_OPERATORS = ['$and', '$or', '$not'] as const;
+
+export type FilterNode =
+  | { kind: 'and'; children: FilterNode[] }
+  | { kind: 'or'; children: FilterNode[] }
+  | { kind: 'not'; child: FilterNode }
+  /** A scalar attribute (or id/documentId) of the current model compared with a value. */
+  | { kind: 'compare'; field: string; operator: ScalarOperator; value: unknown }
+  /** A condition on the rows reached through a relation, component or dynamic zone. */
+  | { kind: 'nested'; field: string; child: FilterNode };
+
+export interface SortNode {
+  /** Attribute path: ['title'], or ['category', 'name'] through a to-one relation. */
+  path: string[];
+  order: 'asc' | 'desc';
+}
+
+export interface PopulateNode {
+  fields?: string[];
+  filters?: FilterNode;
+  sort?: SortNode[];
+  populate?: PopulateMap;
+  /** Replace a to-many relation's value with { count }. */
+  count?: boolean;
+  /** Per-component options for a dynamic zone; components not named return nothing. */
+  on?: Record<string, PopulateNode>;
+}
+export type PopulateMap = Record<string, PopulateNode>;
+
+export type Pagination =
+  | { mode: 'page'; page: number; pageSize: number; withCount: boolean }
+  | { mode: 'offset'; start: number; limit: number; withCount: boolean };
+
+export interface QueryAst {
+  filters?: FilterNode;
+  sort: SortNode[];
+  /** undefined: every readable scalar field. */
+  fields?: string[];
+  populate: PopulateMap;
+  pagination?: Pagination;
+  /** The _q full-text search term. */
+  search?: string;
+}
+
+export const and = (...children: Array<FilterNode | undefined>): FilterNode | undefined => {
+  const defined = children.filter((c): c is FilterNode => c !== undefined);
+  if (defined.length === 0) return undefined;
+  if (defined.length === 1) return defined[0];
+  return { kind: 'and', children: defined };
+};

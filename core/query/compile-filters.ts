@@ -1,0 +1,126 @@
+// filters => FilterNode. Every key is an attribute of the model it is applied to (relations and
+// components switch the model), a logical operator, or a scalar operator after a scalar attribute.
+
+import type { FilterNode, ScalarOperator } from './ast.js';
+import { and } from './ast.js';
+import type { Attribute, Model } from '../registry/types.js';
+import type { CompileContext } from './compile.js';
+import {
+  assertReadable, invalidKey, invalidValue, isBlank, isPlainObject, relationTarget, requireField, toArrayLike,
+} from './compile-common.js';
+import { coerceOperand, isScalarOperator, operatorAccepts } from './operators.js';
+
+/** Compiles a Strapi filters object against a model; empty filters ({} or '') give undefined. */
+export function compileFilters(raw: unknown, model: Model, ctx: CompileContext, path = 'filters'): FilterNode | undefined {
+  if (isBlank(raw)) return undefined;
+  return compileWhere(raw, model, ctx, path);
+}
+
+function compileWhere(raw: unknown, model: Model, ctx: CompileContext, path: string): FilterNode | undefined {
+  const list = Array.isArray(raw) ? raw : undefined;
+  if (list) return and(...list.map((item, i) => compileWhere(item, model, ctx, `${path}.${i}`)));
+  if (!isPlainObject(raw)) throw invalidValue(path, raw, 'an object of conditions');
+
+  const children: Array<FilterNode | undefined> = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const keyPath = `${path}.${key}`;
+    if (key === '$and' || key === '$or') {
+      children.push(logical(key, value, keyPath, (item, itemPath) => compileWhere(item, model, ctx, itemPath)));
+    } else if (key === '$not') {
+      const child = compileWhere(value, model, ctx, keyPath);
+      if (child) children.push({ kind: 'not', child });
+    } else if (key.startsWith('$')) {
+      throw invalidKey(key, keyPath, isScalarOperator(key)
+        ? `operator ${key} must follow an attribute name`
+        : `${key} is not a filter operator`);
+    } else {
+      children.push(compileField(key, value, model, ctx, keyPath));
+    }
+  }
+  return and(...children);
+}
+
+/** $and / $or: an array (or index-keyed object) of conditions; a single condition is accepted. */
+function logical(
+  key: '$and' | '$or', value: unknown, path: string,
+  compileItem: (item: unknown, itemPath: string) => FilterNode | undefined,
+): FilterNode | undefined {
+  const items = toArrayLike(value) ?? (isPlainObject(value) ? [value] : undefined);
+  if (!items) throw invalidValue(path, value, 'an array of conditions');
+  const compiled = items.map((item, i) => compileItem(item, `${path}.${i}`));
+  if (key === '$and') return and(...compiled);
+  // An empty alternative matches every row, and so does the whole $or
+  if (compiled.length === 0 || compiled.some((c) => c === undefined)) return undefined;
+  const defined = compiled.filter((c): c is FilterNode => c !== undefined);
+  return defined.length === 1 ? defined[0] : { kind: 'or', children: defined };
+}
+
+function compileField(name: string, value: unknown, model: Model, ctx: CompileContext, path: string): FilterNode | undefined {
+  const attr = requireField(model, name, path);
+  assertReadable(attr, name, path, ctx, 'filtered');
+  switch (attr.type) {
+    case 'media':
+    case 'dynamiczone':
+      throw invalidKey(name, path, 'filtering on media or dynamic zone attributes is not supported');
+    case 'relation':
+    case 'component': {
+      const what = attr.type === 'relation' ? 'a relation' : 'a component';
+      if (!isPlainObject(value) || toArrayLike(value)) {
+        throw invalidValue(path, value, `an object of conditions on the attributes of ${name} (${what})`);
+      }
+      for (const key of Object.keys(value)) {
+        if (isScalarOperator(key)) {
+          throw invalidKey(key, `${path}.${key}`,
+            `${name} is ${what}: filter on one of its attributes instead, e.g. ${path}.id.${key}`);
+        }
+      }
+      const target = attr.type === 'relation' ? relationTarget(attr, ctx) : ctx.registry.component(attr.component);
+      const child = compileWhere(value, target, ctx, path);
+      return child ? { kind: 'nested', field: name, child } : undefined;
+    }
+    default:
+      return compileCondition(name, attr, value, path);
+  }
+}
+
+/** The value of a scalar attribute: operators, logical operators, an implicit $eq or $in. */
+function compileCondition(field: string, attr: Attribute, value: unknown, path: string): FilterNode | undefined {
+  const list = toArrayLike(value);
+  if (list) return compare(field, attr, '$in', list, path, field);
+  if (!isPlainObject(value)) return compare(field, attr, '$eq', value, path, field);
+
+  const children: Array<FilterNode | undefined> = [];
+  for (const [key, operand] of Object.entries(value)) {
+    const keyPath = `${path}.${key}`;
+    if (key === '$and' || key === '$or') {
+      children.push(logical(key, operand, keyPath, (item, itemPath) => compileCondition(field, attr, item, itemPath)));
+    } else if (key === '$not') {
+      const child = compileCondition(field, attr, operand, keyPath);
+      if (child) children.push({ kind: 'not', child });
+    } else if (isScalarOperator(key)) {
+      children.push(compare(field, attr, key, operand, keyPath, key));
+    } else {
+      throw invalidKey(key, keyPath, key.startsWith('$')
+        ? `${key} is not a filter operator`
+        : `${field} is a ${attr.type} attribute and has no nested attributes`);
+    }
+  }
+  return and(...children);
+}
+
+function compare(
+  field: string, attr: Attribute, operator: ScalarOperator, value: unknown, path: string, reportKey: string,
+): FilterNode {
+  if (!operatorAccepts(operator, attr.type)) {
+    const reason = attr.type === 'json' || attr.type === 'blocks'
+      ? `${attr.type} attributes can only be filtered with $null and $notNull`
+      : `operator ${operator} cannot be used on ${attr.type} attributes`;
+    throw invalidKey(reportKey, path, reason);
+  }
+  if (value === null && (operator === '$eq' || operator === '$ne')) {
+    return { kind: 'compare', field, operator: operator === '$eq' ? '$null' : '$notNull', value: true };
+  }
+  const result = coerceOperand(operator, attr, value);
+  if (!result.ok) throw invalidValue(path, value, result.expected);
+  return { kind: 'compare', field, operator, value: result.value };
+}

@@ -1,0 +1,64 @@
+// The query compiler: Strapi's REST query parameters (already parsed) => a validated QueryAst.
+// Every attribute name is checked against the registry; content-API callers never reach private
+// or password attributes, at any depth. Problems are 400s (ValidationError / PaginationError).
+
+import type { QueryAst } from './ast.js';
+import type { Model } from '../registry/types.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import { invalidValue, isBlank } from './compile-common.js';
+import { compileFields } from './compile-fields.js';
+import { compileFilters } from './compile-filters.js';
+import { compilePagination } from './compile-pagination.js';
+import { compilePopulate } from './compile-populate.js';
+import { compileSort } from './compile-sort.js';
+
+export { compileFilters } from './compile-filters.js';
+export { compileSort } from './compile-sort.js';
+export { compileFields, MEDIA_FIELDS } from './compile-fields.js';
+export { compilePopulate } from './compile-populate.js';
+export { compilePagination } from './compile-pagination.js';
+
+export interface RawQuery {
+  filters?: unknown;
+  sort?: unknown;
+  fields?: unknown;
+  populate?: unknown;
+  pagination?: unknown;
+  page?: unknown;
+  pageSize?: unknown;
+  start?: unknown;
+  limit?: unknown;
+  _q?: unknown;
+}
+
+export interface CompileContext {
+  registry: ModelRegistry;
+  source: 'content-api' | 'internal';
+  rest: { defaultLimit: number; maxLimit: number; withCount: boolean };
+  /** false for findOne, count and single types: pagination input is ignored. */
+  paginate: boolean;
+}
+
+export function compileQuery(raw: RawQuery, model: Model, ctx: CompileContext): QueryAst {
+  const ast: QueryAst = {
+    sort: compileSort(raw.sort, model, ctx),
+    populate: compilePopulate(raw.populate, model, ctx),
+  };
+  const filters = compileFilters(raw.filters, model, ctx);
+  if (filters) ast.filters = filters;
+  const fields = compileFields(raw.fields, model, ctx);
+  if (fields) ast.fields = fields;
+  const pagination = compilePagination(raw, ctx);
+  if (pagination) ast.pagination = pagination;
+  const search = compileSearch(raw._q);
+  if (search !== undefined) ast.search = search;
+  return ast;
+}
+
+/** _q: a string, trimmed; empty (or absent) means no search. */
+function compileSearch(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'string') throw invalidValue('_q', raw, 'a string');
+  const term = raw.trim();
+  return isBlank(term) ? undefined : term;
+}

@@ -1,0 +1,182 @@
+// Populate, batched: one query per populated path and level (WHERE ... IN over every parent row),
+// never one per row. Dynamic zones take one query per component type named.
+
+import type { Knex } from 'knex';
+import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
+import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
+import type { PopulateMap, PopulateNode } from './ast.js';
+import { columnOf, readableScalars } from './columns.js';
+import type { PlanContext } from './plan-context.js';
+import { shapeFile, shapeRow, type DbRow } from './shape.js';
+import { applyFilter, applyScopes } from './sql-filters.js';
+import { applySort } from './sort.js';
+
+export interface Loaded { row: DbRow; doc: Record<string, unknown> }
+
+const CHUNK = 2000;
+const TO_ONE = new Set(['oneToOne', 'manyToOne']);
+
+export async function populate(model: Model, parents: Loaded[], map: PopulateMap, ctx: PlanContext): Promise<void> {
+  if (parents.length === 0) return;
+  for (const [field, node] of Object.entries(map)) {
+    const attr = model.attributes[field];
+    if (!attr) continue;
+    switch (attr.type) {
+      case 'relation': await populateRelation(model, field, attr, node, parents, ctx); break;
+      case 'component': await populateComponents(model, field, [attr.component], node, parents, ctx, attr.repeatable ? 'many' : 'one'); break;
+      case 'dynamiczone': await populateComponents(model, field, attr.components, node, parents, ctx, 'zone'); break;
+      case 'media': await populateMedia(model, field, attr.multiple === true, node, parents, ctx); break;
+      default: break;
+    }
+  }
+}
+
+function isToOne(attr: RelationAttribute): boolean {
+  // The inverse side of oneToMany is manyToOne and so on; the kind is always written from this side.
+  return TO_ONE.has(attr.relation);
+}
+
+async function populateRelation(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
+  const target = ctx.registry.contentType(attr.target);
+  const inverse = Boolean(attr.mappedBy);
+  // The key that links a parent to its link rows: its row id (owner side) or its document id (inverse).
+  const parentKey = (p: Loaded) => (inverse ? p.row.document_id : p.row.id) as string | number;
+  const keys = [...new Set(parents.map(parentKey))];
+
+  if (node.count) {
+    const counts = new Map<string | number, number>();
+    for (const chunk of chunks(keys)) {
+      const { qb, l } = relationQuery(model, field, attr, target, chunk, ctx);
+      const keyCol = inverse ? `${l}.target_document_id` : `${l}.source_id`;
+      if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
+      const rows = await qb.select({ k: keyCol }).count({ n: '*' }).groupBy(keyCol) as Array<{ k: string | number; n: unknown }>;
+      for (const r of rows) counts.set(normalizeKey(r.k), Number(r.n));
+    }
+    for (const p of parents) p.doc[field] = { count: counts.get(normalizeKey(parentKey(p))) ?? 0 };
+    return;
+  }
+
+  const fields = node.fields ?? readableScalars(target, ctx.source);
+  const byKey = new Map<string | number, Loaded[]>();
+  const children: Loaded[] = [];
+  for (const chunk of chunks(keys)) {
+    const { qb, l } = relationQuery(model, field, attr, target, chunk, ctx);
+    const keyCol = inverse ? `${l}.target_document_id` : `${l}.source_id`;
+    qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0'));
+    if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
+    if (node.sort?.length) applySort(qb, node.sort, target, 't0', ctx);
+    qb.orderBy(inverse ? `${l}.inv_ord` : `${l}.ord`).orderBy(`${l}.id`);
+    for (const row of await qb as DbRow[]) {
+      const loaded = { row, doc: shapeRow(target, row, fields) };
+      const key = normalizeKey(row.__key as string | number);
+      const list = byKey.get(key) ?? [];
+      list.push(loaded);
+      byKey.set(key, list);
+      children.push(loaded);
+    }
+  }
+  for (const p of parents) {
+    const list = byKey.get(normalizeKey(parentKey(p))) ?? [];
+    // Each parent gets its own object: the same target can hang under several parents.
+    const docs = list.map((c) => c.doc);
+    p.doc[field] = isToOne(attr) ? (docs.at(-1) ?? null) : docs;
+  }
+  if (node.populate && children.length) await populate(target, children, node.populate, ctx);
+}
+
+function relationQuery(model: Model, field: string, attr: RelationAttribute, target: ContentType, keys: Array<string | number>, ctx: PlanContext): { qb: Knex.QueryBuilder; l: string } {
+  const l = 'l0';
+  const qb = ctx.knex.queryBuilder();
+  if (attr.mappedBy) {
+    qb.from({ [l]: relationTable(target.collectionName, attr.mappedBy) })
+      .join({ t0: target.collectionName }, 't0.id', `${l}.source_id`)
+      .whereIn(`${l}.target_document_id`, keys as string[]);
+  } else {
+    qb.from({ [l]: relationTable(model.collectionName, field) })
+      .join({ t0: target.collectionName }, 't0.document_id', `${l}.target_document_id`)
+      .whereIn(`${l}.source_id`, keys as number[]);
+  }
+  applyScopes(qb, target, 't0', ctx);
+  return { qb, l };
+}
+
+async function populateComponents(model: Model, field: string, uids: string[], node: PopulateNode, parents: Loaded[], ctx: PlanContext, shape: 'one' | 'many' | 'zone'): Promise<void> {
+  const ids = [...new Set(parents.map((p) => p.row.id as number))];
+  const items = new Map<number, Array<{ ord: number; linkId: number; loaded: Loaded; uid: string }>>();
+  for (const uid of uids) {
+    const sub = shape === 'zone' ? (node.on ? node.on[uid] : node.populate ? { populate: starOf(ctx.registry.component(uid)) } : {}) : node;
+    if (shape === 'zone' && node.on && !sub) continue; // components not named in `on` return nothing
+    const component = ctx.registry.component(uid);
+    const fields = sub?.fields ?? readableScalars(component, ctx.source);
+    const loadedHere: Loaded[] = [];
+    for (const chunk of chunks(ids)) {
+      const qb = ctx.knex.from({ c0: componentLinkTable(model.collectionName) })
+        .join({ t0: component.collectionName }, 't0.id', 'c0.cmp_id')
+        .whereIn('c0.entity_id', chunk).andWhere('c0.field', field).andWhere('c0.component_type', uid)
+        .select({ __owner: 'c0.entity_id', __ord: 'c0.ord', __link: 'c0.id' })
+        .select(selectColumns(component, fields, 't0'));
+      for (const row of await qb as DbRow[]) {
+        const doc = shapeRow(component, row, fields);
+        if (shape === 'zone') doc.__component = uid;
+        const loaded = { row, doc };
+        const owner = Number(row.__owner);
+        const list = items.get(owner) ?? [];
+        list.push({ ord: Number(row.__ord), linkId: Number(row.__link), loaded, uid });
+        items.set(owner, list);
+        loadedHere.push(loaded);
+      }
+    }
+    if (sub?.populate && loadedHere.length) await populate(component, loadedHere, sub.populate, ctx);
+  }
+  for (const p of parents) {
+    const list = (items.get(Number(p.row.id)) ?? []).sort((a, b) => a.ord - b.ord || a.linkId - b.linkId);
+    const docs = list.map((i) => i.loaded.doc);
+    p.doc[field] = shape === 'one' ? (docs[0] ?? null) : docs;
+  }
+}
+
+/** `populate: '*'` inside a dynamic zone: every relation, media and component of each component. */
+function starOf(component: Component): PopulateMap {
+  const out: PopulateMap = {};
+  for (const [name, attr] of Object.entries(component.attributes)) {
+    if (attr.type === 'relation' || attr.type === 'media' || attr.type === 'component') out[name] = {};
+  }
+  return out;
+}
+
+async function populateMedia(model: Model, field: string, multiple: boolean, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
+  const ids = [...new Set(parents.map((p) => p.row.id as number))];
+  const byOwner = new Map<number, Array<Record<string, unknown>>>();
+  for (const chunk of chunks(ids)) {
+    const rows = await ctx.knex.from({ m: FILES_LINK_TABLE })
+      .join({ f: FILES_TABLE }, 'f.id', 'm.file_id')
+      .whereIn('m.related_id', chunk).andWhere('m.related_type', model.uid).andWhere('m.field', field)
+      .select({ __owner: 'm.related_id' }).select('f.*')
+      .orderBy('m.related_id').orderBy('m.ord').orderBy('m.id') as DbRow[];
+    for (const row of rows) {
+      const owner = Number(row.__owner);
+      const list = byOwner.get(owner) ?? [];
+      list.push(shapeFile(row, node.fields));
+      byOwner.set(owner, list);
+    }
+  }
+  for (const p of parents) {
+    const list = byOwner.get(Number(p.row.id)) ?? [];
+    p.doc[field] = multiple ? list : (list[0] ?? null);
+  }
+}
+
+export function selectColumns(model: Model, fields: string[], alias: string): string[] {
+  const cols = new Set<string>([`${alias}.id`]);
+  if (model.modelType === 'contentType') cols.add(`${alias}.document_id`);
+  for (const f of fields) if (model.attributes[f]) cols.add(`${alias}.${columnOf(model, f)}`);
+  return [...cols];
+}
+
+function* chunks<T>(values: T[]): Generator<T[]> {
+  for (let i = 0; i < values.length; i += CHUNK) yield values.slice(i, i + CHUNK);
+}
+
+function normalizeKey(key: string | number): string | number {
+  return typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : key;
+}

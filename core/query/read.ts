@@ -1,0 +1,79 @@
+// Runs a compiled query: one statement for the page, one COUNT when totals are asked for, then
+// one batched statement per populated path. The statement count depends on the query's shape only.
+
+import type { ContentType, Model } from '../registry/types.js';
+import type { QueryAst } from './ast.js';
+import type { PageInfo } from '../documents/types.js';
+import { readableScalars } from './columns.js';
+import type { PlanContext } from './plan-context.js';
+import { populate, selectColumns, type Loaded } from './populate.js';
+import { shapeRow, type DbRow } from './shape.js';
+import { applyFilter, applyScopes, escapeLike } from './sql-filters.js';
+import { applySort } from './sort.js';
+import { columnOf } from './columns.js';
+import type { Knex } from 'knex';
+
+export interface ReadOptions {
+  /** Extra row conditions (documentId lookups) on the root. */
+  documentId?: string;
+  /** Only the first matching row. */
+  first?: boolean;
+}
+
+export async function readMany(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}): Promise<{ docs: Array<Record<string, unknown>>; pagination?: PageInfo }> {
+  const fields = query.fields ?? readableScalars(model, ctx.source);
+  const qb = ctx.knex.from({ r: model.collectionName }).select(selectColumns(model, fields, 'r'));
+  where(qb, model, query, ctx, opts);
+  applySort(qb, query.sort, model, 'r', ctx);
+  qb.orderBy('r.id', 'asc');
+
+  const page = query.pagination;
+  let offset = 0;
+  let limit: number | undefined;
+  if (opts.first) limit = 1;
+  else if (page?.mode === 'page') { offset = (page.page - 1) * page.pageSize; limit = page.pageSize; }
+  else if (page?.mode === 'offset') { offset = page.start; limit = page.limit; }
+  if (limit !== undefined) qb.limit(limit);
+  if (offset) qb.offset(offset);
+
+  const rows = await qb as DbRow[];
+  const loaded: Loaded[] = rows.map((row) => ({ row, doc: shapeRow(model, row, fields) }));
+  await populate(model, loaded, query.populate, ctx);
+
+  let pagination: PageInfo | undefined;
+  if (page) {
+    const total = page.withCount ? await count(model, query, ctx) : undefined;
+    pagination = page.mode === 'page'
+      ? { page: page.page, pageSize: page.pageSize, ...(total !== undefined ? { pageCount: Math.ceil(total / page.pageSize), total } : {}) }
+      : { start: page.start, limit: page.limit, ...(total !== undefined ? { total } : {}) };
+  }
+  return { docs: loaded.map((l) => l.doc), pagination };
+}
+
+export async function count(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}): Promise<number> {
+  const qb = ctx.knex.from({ r: model.collectionName });
+  where(qb, model, query, ctx, opts);
+  const row = await qb.count({ n: '*' }).first() as { n: unknown } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+function where(qb: Knex.QueryBuilder, model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions): void {
+  if (opts.documentId !== undefined) qb.where('r.document_id', opts.documentId);
+  applyScopes(qb, model, 'r', ctx);
+  applyFilter(qb, query.filters, model, 'r', ctx);
+  if (query.search) applySearch(qb, model, query.search, ctx);
+}
+
+/** _q: a case-insensitive match on every searchable string field, never on private ones. */
+function applySearch(qb: Knex.QueryBuilder, model: Model, term: string, ctx: PlanContext): void {
+  const pattern = `%${escapeLike(term.toLowerCase())}%`;
+  const escape = ctx.dialect === 'mysql' ? "'\\\\'" : "'\\'";
+  qb.where((w) => {
+    for (const [name, attr] of Object.entries(model.attributes)) {
+      if (!['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(attr.type)) continue;
+      if (attr.private) continue;
+      w.orWhereRaw(`LOWER(??) LIKE ? ESCAPE ${escape}`, [`r.${columnOf(model, name)}`, pattern]);
+    }
+    if (/^\d+$/.test(term)) w.orWhere('r.id', Number(term));
+  });
+}

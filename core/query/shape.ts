@@ -1,0 +1,39 @@
+// Database rows -> API documents: columns renamed to attributes, values decoded, key order as
+// Strapi's (id, documentId, attributes in schema order).
+
+import { fromDb } from '../database/codecs.js';
+import { columnName } from '../database/naming.js';
+import { columnTypeOf } from '../database/physical.js';
+import { FILE_COLUMNS } from '../database/physical.js';
+import type { Model, ScalarAttribute } from '../registry/types.js';
+import { isScalar } from '../registry/types.js';
+
+export type DbRow = Record<string, unknown>;
+
+export function shapeRow(model: Model, row: DbRow, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: fromDb('increments', row.id) };
+  if (model.modelType === 'contentType') out.documentId = row.document_id;
+  for (const field of fields) {
+    const attr = model.attributes[field];
+    if (!attr || !isScalar(attr)) continue;
+    const type = columnTypeOf(attr as ScalarAttribute);
+    if (!type) continue;
+    out[field] = fromDb(type, row[columnName(field)]);
+  }
+  return out;
+}
+
+const FILE_FIELD_NAMES: Record<string, string> = {
+  alternative_text: 'alternativeText', preview_url: 'previewUrl', created_at: 'createdAt', updated_at: 'updatedAt',
+};
+
+/** The spec's media object: id, documentId, name, alternativeText, caption, width, height, formats, ... */
+export function shapeFile(row: DbRow, fields?: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: fromDb('increments', row.id), documentId: row.document_id };
+  for (const [column, type] of FILE_COLUMNS) {
+    const name = FILE_FIELD_NAMES[column] ?? column;
+    if (fields && !fields.includes(name)) continue;
+    out[name] = fromDb(type, row[column]);
+  }
+  return out;
+}

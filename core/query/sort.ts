@@ -1,0 +1,40 @@
+// SortNode[] -> ORDER BY. A path through a to-one relation sorts by a correlated subquery, so the
+// root query never joins (and never duplicates rows). NULLs sort first ascending on every dialect.
+
+import type { Knex } from 'knex';
+import type { Model } from '../registry/types.js';
+import type { SortNode } from './ast.js';
+import { columnOf } from './columns.js';
+import type { PlanContext } from './plan-context.js';
+import { applyScopes, joinRelation } from './sql-filters.js';
+
+export function applySort(qb: Knex.QueryBuilder, sort: SortNode[], model: Model, alias: string, ctx: PlanContext): void {
+  for (const node of sort) {
+    const expr = sortExpression(node.path, model, alias, ctx);
+    const dir = node.order === 'desc' ? 'DESC' : 'ASC';
+    // (x IS NULL) first for ascending, last for descending: MySQL and SQLite's default, forced on PostgreSQL
+    const nulls = node.order === 'desc' ? 'ASC' : 'DESC';
+    qb.orderByRaw(`CASE WHEN ${expr.sql} IS NULL THEN 1 ELSE 0 END ${nulls}`, expr.bindings);
+    qb.orderByRaw(`${expr.sql} ${dir}`, expr.bindings);
+  }
+}
+
+function sortExpression(path: string[], model: Model, alias: string, ctx: PlanContext): { sql: string; bindings: Knex.RawBinding[] } {
+  const [head, ...rest] = path;
+  if (!head) throw new Error('empty sort path');
+  if (rest.length === 0) {
+    const { sql, bindings } = ctx.knex.raw('??', [`${alias}.${columnOf(model, head)}`]).toSQL();
+    return { sql, bindings: [...bindings] as Knex.RawBinding[] };
+  }
+  const attr = model.attributes[head];
+  if (attr?.type !== 'relation') throw new Error(`${model.uid}.${head} cannot be sorted through`);
+  const target = ctx.registry.contentType(attr.target);
+  const t = ctx.alias('s');
+  const inner = sortExpression(rest, target, t, ctx);
+  const sub = ctx.knex.queryBuilder().select(ctx.knex.raw(inner.sql, inner.bindings));
+  joinRelation(sub, model, head, attr, alias, t, ctx);
+  applyScopes(sub, target, t, ctx);
+  sub.limit(1);
+  const compiled = sub.toSQL();
+  return { sql: `(${compiled.sql})`, bindings: [...compiled.bindings] as Knex.RawBinding[] };
+}

@@ -1,0 +1,171 @@
+// FilterNode -> SQL, in knex. Relations and components become EXISTS subqueries, so a filter never
+// multiplies rows (totals stay right) and never needs DISTINCT.
+
+import type { Knex } from 'knex';
+import { toDb } from '../database/codecs.js';
+import { componentLinkTable, relationTable } from '../database/naming.js';
+import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
+import type { FilterNode, ScalarOperator } from './ast.js';
+import { and } from './ast.js';
+import { columnOf, columnTypeOfField } from './columns.js';
+import type { PlanContext } from './plan-context.js';
+
+type Where = Knex.QueryBuilder;
+
+export function applyFilter(qb: Where, node: FilterNode | undefined, model: Model, alias: string, ctx: PlanContext): void {
+  if (!node) return;
+  switch (node.kind) {
+    case 'and':
+      qb.where((sub) => { for (const child of node.children) sub.andWhere((w) => applyFilter(w, child, model, alias, ctx)); });
+      return;
+    case 'or':
+      qb.where((sub) => { for (const child of node.children) sub.orWhere((w) => applyFilter(w, child, model, alias, ctx)); });
+      return;
+    case 'not':
+      qb.whereNot((sub) => applyFilter(sub, node.child, model, alias, ctx));
+      return;
+    case 'compare':
+      applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);
+      return;
+    case 'nested':
+      qb.whereExists(nestedExists(model, node.field, node.child, alias, ctx));
+      return;
+  }
+}
+
+/** The row-scope conditions (version, locale, ...) for a content type's table under an alias. */
+export function applyScopes(qb: Where, model: Model, alias: string, ctx: PlanContext): void {
+  if (model.modelType !== 'contentType') return;
+  const scope = and(...ctx.rowScopes.map((s) => s(model as ContentType)));
+  applyFilter(qb, scope, model, alias, ctx);
+}
+
+/** Builds `SELECT 1 FROM link JOIN target ... WHERE <link to outer row> AND <child>`. */
+export function nestedExists(model: Model, field: string, child: FilterNode, alias: string, ctx: PlanContext): Knex.QueryBuilder {
+  const attr = model.attributes[field];
+  if (!attr) throw new Error(`${model.uid}.${field} is not an attribute`);
+  const sub = ctx.knex.select(ctx.knex.raw('1'));
+  if (attr.type === 'relation') {
+    const target = ctx.registry.contentType(attr.target);
+    const t = ctx.alias('t');
+    joinRelation(sub, model, field, attr, alias, t, ctx);
+    applyScopes(sub, target, t, ctx);
+    applyFilter(sub, child, target, t, ctx);
+    return sub;
+  }
+  if (attr.type === 'component') {
+    const component = ctx.registry.component(attr.component);
+    const c = ctx.alias('c');
+    const t = ctx.alias('t');
+    sub.from({ [c]: componentLinkTable(model.collectionName) })
+      .join({ [t]: component.collectionName }, `${t}.id`, `${c}.cmp_id`)
+      .whereRaw('??.?? = ??.??', [c, 'entity_id', alias, 'id'])
+      .andWhere(`${c}.field`, field)
+      .andWhere(`${c}.component_type`, component.uid);
+    applyFilter(sub, child, component, t, ctx);
+    return sub;
+  }
+  throw new Error(`${model.uid}.${field} cannot be filtered through`);
+}
+
+/**
+ * Joins the link table of a relation into `sub`, correlated with the outer row `alias`, and the
+ * target table as `t`. The owning side links its rows to target documents; the inverse side
+ * reads the owner's link table the other way round.
+ */
+export function joinRelation(sub: Knex.QueryBuilder, model: Model, field: string, attr: RelationAttribute, alias: string, t: string, ctx: PlanContext): void {
+  const target = ctx.registry.contentType(attr.target);
+  const l = ctx.alias('l');
+  if (attr.mappedBy) {
+    sub.from({ [l]: relationTable(target.collectionName, attr.mappedBy) })
+      .join({ [t]: target.collectionName }, `${t}.id`, `${l}.source_id`)
+      .whereRaw('??.?? = ??.??', [l, 'target_document_id', alias, 'document_id']);
+  } else {
+    sub.from({ [l]: relationTable(model.collectionName, field) })
+      .join({ [t]: target.collectionName }, `${t}.document_id`, `${l}.target_document_id`)
+      .whereRaw('??.?? = ??.??', [l, 'source_id', alias, 'id']);
+  }
+}
+
+function applyCompare(qb: Where, column: string, op: ScalarOperator, value: unknown, model: Model, field: string, ctx: PlanContext): void {
+  const type = columnTypeOfField(model, field);
+  const db = (v: unknown) => toDb(type, v, ctx.dialect);
+  const k = ctx.knex;
+  const lower = (v: unknown) => String(v).toLowerCase();
+  switch (op) {
+    case '$eq': if (value === null) qb.whereNull(column); else qb.where(column, db(value)); return;
+    case '$ne':
+      if (value === null) qb.whereNotNull(column);
+      else qb.where((w) => w.whereNot(column, db(value)).orWhereNull(column));
+      return;
+    case '$eqi': qb.whereRaw('LOWER(??) = ?', [column, lower(value)]); return;
+    case '$nei': qb.where((w) => w.whereRaw('LOWER(??) <> ?', [column, lower(value)]).orWhereNull(column)); return;
+    case '$lt': qb.where(column, '<', db(value)); return;
+    case '$lte': qb.where(column, '<=', db(value)); return;
+    case '$gt': qb.where(column, '>', db(value)); return;
+    case '$gte': qb.where(column, '>=', db(value)); return;
+    case '$in': qb.whereIn(column, (value as unknown[]).map(db) as never[]); return;
+    case '$notIn':
+      qb.where((w) => w.whereNotIn(column, (value as unknown[]).map(db) as never[]).orWhereNull(column));
+      return;
+    case '$between': {
+      const [lo, hi] = value as [unknown, unknown];
+      qb.whereBetween(column, [db(lo), db(hi)] as [never, never]);
+      return;
+    }
+    case '$null': if (value) qb.whereNull(column); else qb.whereNotNull(column); return;
+    case '$notNull': if (value) qb.whereNotNull(column); else qb.whereNull(column); return;
+    case '$contains': like(qb, column, `%${escapeLike(String(value))}%`, false, false, ctx); return;
+    case '$notContains': like(qb, column, `%${escapeLike(String(value))}%`, false, true, ctx); return;
+    case '$containsi': like(qb, column, `%${escapeLike(String(value))}%`, true, false, ctx); return;
+    case '$notContainsi': like(qb, column, `%${escapeLike(String(value))}%`, true, true, ctx); return;
+    case '$startsWith': like(qb, column, `${escapeLike(String(value))}%`, false, false, ctx); return;
+    case '$startsWithi': like(qb, column, `${escapeLike(String(value))}%`, true, false, ctx); return;
+    case '$endsWith': like(qb, column, `%${escapeLike(String(value))}`, false, false, ctx); return;
+    case '$endsWithi': like(qb, column, `%${escapeLike(String(value))}`, true, false, ctx); return;
+  }
+  void k;
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * LIKE with the same case rules on every dialect: SQLite's LIKE ignores ASCII case and MySQL's
+ * *_ci collations ignore all case, so case-sensitive matching forces a binary comparison there.
+ */
+export function like(qb: Where, column: string, pattern: string, insensitive: boolean, negate: boolean, ctx: PlanContext): void {
+  let sql: string;
+  let bindings: unknown[];
+  if (insensitive) {
+    if (ctx.dialect === 'postgres') { sql = "?? ILIKE ? ESCAPE '\\'"; bindings = [column, pattern]; }
+    else { sql = "LOWER(??) LIKE ? ESCAPE '\\'"; bindings = [column, pattern.toLowerCase()]; }
+  } else if (ctx.dialect === 'sqlite') {
+    // GLOB is case-sensitive; translate the LIKE pattern to GLOB syntax
+    sql = '?? GLOB ?'; bindings = [column, likeToGlob(pattern)];
+  } else if (ctx.dialect === 'mysql') {
+    sql = "?? LIKE BINARY ? ESCAPE '\\\\'"; bindings = [column, pattern];
+  } else {
+    sql = "?? LIKE ? ESCAPE '\\'"; bindings = [column, pattern];
+  }
+  if (ctx.dialect === 'mysql' && insensitive) sql = "LOWER(??) LIKE ? ESCAPE '\\\\'";
+  if (negate) qb.where((w) => w.whereRaw(`NOT (${sql})`, bindings as never[]).orWhereNull(column));
+  else qb.whereRaw(sql, bindings as never[]);
+}
+
+function likeToGlob(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) { out += globLiteral(pattern[++i]!); continue; }
+    if (c === '%') out += '*';
+    else if (c === '_') out += '?';
+    else out += globLiteral(c);
+  }
+  return out;
+}
+
+function globLiteral(c: string): string {
+  return c === '*' || c === '?' || c === '[' || c === ']' ? `[${c}]` : c;
+}
