@@ -1,0 +1,242 @@
+// The document service: the one entry point REST, GraphQL and app code use to read and write
+// documents. Each action is a linear script: compile -> beforeQuery -> plan/run -> afterQuery.
+
+import type { Knex } from 'knex';
+import type { RestConfig } from '../config/types.js';
+import type { Dialect } from '../database/connection.js';
+import { ValidationError } from '../errors/index.js';
+import type { KernelHooks } from '../kernel/hooks.js';
+import type { Logger } from '../log/logger.js';
+import { compileQuery, type RawQuery } from '../query/compile.js';
+import { aliasFactory, type PlanContext } from '../query/plan-context.js';
+import { count as countRows, readMany } from '../query/read.js';
+import { applyScopes } from '../query/sql-filters.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import type { ContentType } from '../registry/types.js';
+import { newDocumentId } from './document-id.js';
+import { checkRequired, normalizeInput, type NormalizedInput } from './input.js';
+import { checkUnique } from './unique.js';
+import type { Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult } from './types.js';
+import { insertRow, type WriteContext } from './write-context.js';
+import { deleteOwned, writeRowLinks } from './write-row.js';
+import { removeIncomingLinks } from './write-relations.js';
+import { scalarColumns } from './write-scalars.js';
+
+export interface DocumentServiceDeps {
+  knex: Knex;
+  dialect: Dialect;
+  registry: ModelRegistry;
+  hooks: KernelHooks;
+  rest: RestConfig;
+  logger: Logger;
+}
+
+export interface DocumentApi {
+  findMany(params?: DocumentParams): Promise<Doc[]>;
+  /** findMany with pagination meta, as the REST list endpoint needs it. */
+  findPage(params?: DocumentParams): Promise<{ results: Doc[]; pagination: PageInfo }>;
+  findFirst(params?: DocumentParams): Promise<Doc | null>;
+  findOne(params: DocumentParams & { documentId: string }): Promise<Doc | null>;
+  count(params?: DocumentParams): Promise<number>;
+  create(params: DocumentParams & { data: unknown }): Promise<Doc>;
+  /** null when no document (in the params' scope) has that documentId. */
+  update(params: DocumentParams & { documentId: string; data: unknown }): Promise<Doc | null>;
+  /** null when nothing matched; otherwise the number of rows removed. */
+  delete(params: DocumentParams & { documentId: string }): Promise<{ documentId: string; entries: number } | null>;
+}
+
+export class DocumentService {
+  readonly #deps: DocumentServiceDeps;
+  readonly #apis = new Map<string, DocumentApi>();
+
+  constructor(deps: DocumentServiceDeps) {
+    this.#deps = deps;
+  }
+
+  for(uid: string): DocumentApi {
+    let api = this.#apis.get(uid);
+    if (!api) {
+      const contentType = this.#deps.registry.contentType(uid);
+      api = this.#bind(contentType);
+      this.#apis.set(uid, api);
+    }
+    return api;
+  }
+
+  #bind(ct: ContentType): DocumentApi {
+    return {
+      findMany: async (params = {}) => (await this.#findMany(ct, 'findMany', params, false)).results,
+      findPage: async (params = {}) => {
+        const { results, pagination } = await this.#findMany(ct, 'findMany', params, true);
+        return { results, pagination: pagination ?? {} };
+      },
+      findFirst: async (params = {}) => this.#findFirst(ct, 'findFirst', params),
+      findOne: async (params) => this.#findFirst(ct, 'findOne', params),
+      count: async (params = {}) => this.#count(ct, params),
+      create: async (params) => this.#create(ct, params),
+      update: async (params) => this.#update(ct, params),
+      delete: async (params) => this.#delete(ct, params),
+    };
+  }
+
+  // ---------------------------------------------------------------- context
+
+  async #context(ct: ContentType, action: DocumentAction, params: DocumentParams, paginate: boolean): Promise<QueryContext> {
+    const source = params.source ?? 'internal';
+    const query = compileQuery(params as RawQuery, ct, {
+      registry: this.#deps.registry, source, rest: this.#deps.rest, paginate,
+    });
+    const ctx: QueryContext = {
+      uid: ct.uid, contentType: ct, action, source, params, query,
+      rowScopes: [], rowDefaults: [],
+      constraints: { required: true, unique: true },
+      state: { ...(params.state ?? {}) },
+    };
+    return (await this.#deps.hooks.beforeQuery.promise(ctx)) ?? ctx;
+  }
+
+  #plan(ctx: QueryContext, knex: Knex | Knex.Transaction = this.#deps.knex): PlanContext {
+    return {
+      knex, dialect: this.#deps.dialect, registry: this.#deps.registry,
+      rowScopes: ctx.rowScopes, source: ctx.source, alias: aliasFactory(),
+    };
+  }
+
+  async #after(result: QueryResult, ctx: QueryContext): Promise<QueryResult> {
+    return (await this.#deps.hooks.afterQuery.promise(result, ctx)) ?? result;
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  async #findMany(ct: ContentType, action: DocumentAction, params: DocumentParams, paginate: boolean) {
+    const ctx = await this.#context(ct, action, params, paginate);
+    const { docs, pagination } = await readMany(ct, ctx.query, this.#plan(ctx));
+    const result = await this.#after({ kind: 'many', documents: docs as Doc[], pagination }, ctx);
+    return result.kind === 'many' ? { results: result.documents, pagination: result.pagination } : { results: [] as Doc[], pagination };
+  }
+
+  async #findFirst(ct: ContentType, action: DocumentAction, params: DocumentParams): Promise<Doc | null> {
+    const ctx = await this.#context(ct, action, params, false);
+    const documentId = action === 'findOne' ? requireDocumentId(params) : undefined;
+    const { docs } = await readMany(ct, ctx.query, this.#plan(ctx), { first: true, documentId });
+    const result = await this.#after({ kind: 'one', document: (docs[0] as Doc | undefined) ?? null }, ctx);
+    return result.kind === 'one' ? result.document : null;
+  }
+
+  async #count(ct: ContentType, params: DocumentParams): Promise<number> {
+    const ctx = await this.#context(ct, 'count', params, false);
+    const n = await countRows(ct, ctx.query, this.#plan(ctx));
+    const result = await this.#after({ kind: 'count', count: n }, ctx);
+    return result.kind === 'count' ? result.count : n;
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  async #create(ct: ContentType, params: DocumentParams): Promise<Doc> {
+    const input = this.#input(ct, params, 'create');
+    const ctx = await this.#context(ct, 'create', params, false);
+    const documentId = newDocumentId();
+    const doc = await this.#transaction(async (wc) => {
+      const values = { ...this.#defaults(ctx), ...input.scalars };
+      if (ctx.constraints.required) checkRequired(input, ct, { mode: 'create' });
+      if (ctx.constraints.unique) await checkUnique(wc, ct, values, documentId, ctx);
+      const id = await insertRow(wc, ct.collectionName, {
+        document_id: documentId, ...scalarColumns(ct, values, wc.dialect), ...this.#timestamps(wc, true),
+      });
+      await writeRowLinks(wc, ct, { id, documentId }, input);
+      return this.#reread(ctx, wc, documentId);
+    });
+    await this.#emit({ action: 'create', uid: ct.uid, documentId, document: doc, params });
+    return doc;
+  }
+
+  async #update(ct: ContentType, params: DocumentParams): Promise<Doc | null> {
+    const documentId = requireDocumentId(params);
+    const input = this.#input(ct, params, 'update');
+    const ctx = await this.#context(ct, 'update', params, false);
+    const doc = await this.#transaction(async (wc) => {
+      const rows = await this.#scopedRows(ctx, wc, documentId);
+      if (!rows.length) return null;
+      if (ctx.constraints.required) checkRequired(input, ct, { mode: 'update' });
+      if (ctx.constraints.unique) await checkUnique(wc, ct, input.scalars, documentId, ctx);
+      for (const id of rows) {
+        await wc.trx(ct.collectionName).where('id', id)
+          .update({ ...scalarColumns(ct, input.scalars, wc.dialect), ...this.#timestamps(wc, false) });
+        await writeRowLinks(wc, ct, { id, documentId }, input);
+      }
+      return this.#reread(ctx, wc, documentId);
+    });
+    if (doc) await this.#emit({ action: 'update', uid: ct.uid, documentId, document: doc, params });
+    return doc;
+  }
+
+  async #delete(ct: ContentType, params: DocumentParams): Promise<{ documentId: string; entries: number } | null> {
+    const documentId = requireDocumentId(params);
+    const ctx = await this.#context(ct, 'delete', params, false);
+    const removed = await this.#transaction(async (wc) => {
+      const rows = await this.#scopedRows(ctx, wc, documentId);
+      if (!rows.length) return 0;
+      await deleteOwned(wc, ct, rows);
+      await wc.trx(ct.collectionName).whereIn('id', rows).delete();
+      const left = await wc.trx(ct.collectionName).where('document_id', documentId).first('id');
+      if (!left) await removeIncomingLinks(wc, ct, documentId);
+      return rows.length;
+    });
+    if (!removed) return null;
+    await this.#emit({ action: 'delete', uid: ct.uid, documentId, params });
+    return { documentId, entries: removed };
+  }
+
+  #input(ct: ContentType, params: DocumentParams, mode: 'create' | 'update'): NormalizedInput {
+    if (typeof params.data !== 'object' || params.data === null || Array.isArray(params.data)) {
+      throw new ValidationError('Missing "data" payload in the request body');
+    }
+    return normalizeInput(params.data, ct, { registry: this.#deps.registry, source: params.source ?? 'internal', mode });
+  }
+
+  #defaults(ctx: QueryContext): Record<string, unknown> {
+    return Object.assign({}, ...ctx.rowDefaults.map((d) => d(ctx.contentType) ?? {})) as Record<string, unknown>;
+  }
+
+  #timestamps(wc: WriteContext, created: boolean): Record<string, unknown> {
+    const value = wc.dialect === 'mysql' ? wc.now.slice(0, 23).replace('T', ' ') : wc.now;
+    return created ? { created_at: value, updated_at: value } : { updated_at: value };
+  }
+
+  async #scopedRows(ctx: QueryContext, wc: WriteContext, documentId: string): Promise<number[]> {
+    const plan = this.#plan(ctx, wc.trx);
+    const qb = wc.trx.from({ r: ctx.contentType.collectionName }).select('r.id').where('r.document_id', documentId);
+    applyScopes(qb, ctx.contentType, 'r', plan);
+    return (await qb as Array<{ id: number }>).map((r) => Number(r.id));
+  }
+
+  async #reread(ctx: QueryContext, wc: WriteContext, documentId: string): Promise<Doc> {
+    const { docs } = await readMany(ctx.contentType, { ...ctx.query, pagination: undefined }, this.#plan(ctx, wc.trx), { first: true, documentId });
+    const result = await this.#after({ kind: 'one', document: (docs[0] as Doc | undefined) ?? null }, ctx);
+    const doc = result.kind === 'one' ? result.document : null;
+    if (!doc) throw new Error(`document ${documentId} vanished inside its own transaction`);
+    return doc;
+  }
+
+  async #transaction<T>(work: (wc: WriteContext) => Promise<T>): Promise<T> {
+    return this.#deps.knex.transaction(async (trx) => work({
+      trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], now: new Date().toISOString(),
+    }));
+  }
+
+  async #emit(event: DocumentEvent): Promise<void> {
+    try {
+      await this.#deps.hooks.documentEvent.promise(event);
+    } catch (err) {
+      // The write has committed; a failing listener must not turn it into an error.
+      this.#deps.logger.error(`documentEvent listener failed for ${event.action} ${event.uid} ${event.documentId}: ${(err as Error).message}`);
+    }
+  }
+}
+
+function requireDocumentId(params: DocumentParams): string {
+  if (typeof params.documentId !== 'string' || params.documentId === '') {
+    throw new ValidationError('documentId must be a non-empty string');
+  }
+  return params.documentId;
+}

@@ -1,0 +1,138 @@
+// Writes relation attributes of one source row (or, for the inverse side, of the owning rows).
+// Links point from a source row to a target *document*; reads resolve the target's row.
+
+import { ValidationError } from '../errors/index.js';
+import { relationTable } from '../database/naming.js';
+import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
+import type { RelationOp } from './input.js';
+import { applyRelationOp, referencedIds } from './relation-order.js';
+import { insertRows, type WriteContext } from './write-context.js';
+
+const TO_ONE = new Set(['oneToOne', 'manyToOne']);
+
+interface LinkRow { id: number; source_id: number; target_document_id: string; ord: number; inv_ord: number }
+
+export async function writeRelation(wc: WriteContext, model: Model, source: { id: number; documentId?: string }, field: string, attr: RelationAttribute, op: RelationOp, path: string): Promise<void> {
+  const target = wc.registry.contentType(attr.target);
+  await assertTargetsExist(wc, target, referencedIds(op), path);
+  if (attr.mappedBy) {
+    if (!source.documentId) throw new Error('inverse relations need a document');
+    await writeInverse(wc, target, attr, source.documentId, op, path);
+    return;
+  }
+  const table = relationTable(model.collectionName, field);
+  const current = await wc.trx(table).where('source_id', source.id).orderBy('ord').orderBy('id') as LinkRow[];
+  const next = applyRelationOp(current.map((r) => r.target_document_id), op, TO_ONE.has(attr.relation), path);
+  await syncOwnerLinks(wc, table, source.id, current, next);
+  if (attr.relation === 'oneToOne' || attr.relation === 'oneToMany') {
+    // The target belongs to one source document only: take it away from any other.
+    await releaseTargets(wc, model, table, source, next);
+  }
+}
+
+/** Rewrites the link rows of one source so they list `next` in order, keeping inv_ord of survivors. */
+async function syncOwnerLinks(wc: WriteContext, table: string, sourceId: number, current: LinkRow[], next: string[]): Promise<void> {
+  const keep = new Set(next);
+  const gone = current.filter((r) => !keep.has(r.target_document_id)).map((r) => r.id);
+  if (gone.length) await wc.trx(table).whereIn('id', gone).delete();
+  const existing = new Map(current.filter((r) => keep.has(r.target_document_id)).map((r) => [r.target_document_id, r]));
+  const added: Array<Record<string, unknown>> = [];
+  const newTargets = next.filter((id) => !existing.has(id));
+  const invMax = await maxInvOrd(wc, table, newTargets);
+  for (const [index, targetId] of next.entries()) {
+    const ord = index + 1;
+    const row = existing.get(targetId);
+    if (row) {
+      if (Number(row.ord) !== ord) await wc.trx(table).where('id', row.id).update({ ord });
+    } else {
+      added.push({ source_id: sourceId, target_document_id: targetId, ord, inv_ord: (invMax.get(targetId) ?? 0) + 1 });
+    }
+  }
+  await insertRows(wc, table, added);
+}
+
+async function maxInvOrd(wc: WriteContext, table: string, targets: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!targets.length) return out;
+  const rows = await wc.trx(table).whereIn('target_document_id', targets)
+    .select('target_document_id').max({ m: 'inv_ord' }).groupBy('target_document_id') as Array<{ target_document_id: string; m: unknown }>;
+  for (const r of rows) out.set(r.target_document_id, Number(r.m ?? 0));
+  return out;
+}
+
+async function releaseTargets(wc: WriteContext, model: Model, table: string, source: { id: number; documentId?: string }, targets: string[]): Promise<void> {
+  if (!targets.length) return;
+  const others = wc.trx(model.collectionName).select('id');
+  if (source.documentId) others.whereNot('document_id', source.documentId); else others.whereNot('id', source.id);
+  await wc.trx(table).whereIn('target_document_id', targets).whereIn('source_id', others).delete();
+}
+
+/** The inverse side: change which owner documents point at this document, and in what order. */
+async function writeInverse(wc: WriteContext, owner: ContentType, attr: RelationAttribute, documentId: string, op: RelationOp, path: string): Promise<void> {
+  const ownerAttr = owner.attributes[attr.mappedBy!] as RelationAttribute;
+  const table = relationTable(owner.collectionName, attr.mappedBy!);
+  const current = await wc.trx({ l: table }).join({ s: owner.collectionName }, 's.id', 'l.source_id')
+    .where('l.target_document_id', documentId).orderBy('l.inv_ord').orderBy('l.id')
+    .select('l.id', 'l.source_id', 's.document_id') as Array<{ id: number; source_id: number; document_id: string }>;
+  const currentDocs = [...new Set(current.map((r) => r.document_id))];
+  const next = applyRelationOp(currentDocs, op, TO_ONE.has(attr.relation), path);
+  const keep = new Set(next);
+  const gone = current.filter((r) => !keep.has(r.document_id)).map((r) => r.id);
+  if (gone.length) await wc.trx(table).whereIn('id', gone).delete();
+
+  const added = next.filter((d) => !currentDocs.includes(d));
+  if (added.length) {
+    const sources = await wc.trx(owner.collectionName).whereIn('document_id', added).select('id', 'document_id') as Array<{ id: number; document_id: string }>;
+    const sourceIds = sources.map((s) => s.id);
+    if (TO_ONE.has(ownerAttr.relation)) {
+      // Each owner row holds one target: connecting here replaces what it pointed at before.
+      await wc.trx(table).whereIn('source_id', sourceIds).delete();
+    }
+    const ordMax = new Map<number, number>();
+    const maxRows = await wc.trx(table).whereIn('source_id', sourceIds).select('source_id').max({ m: 'ord' }).groupBy('source_id') as Array<{ source_id: number; m: unknown }>;
+    for (const r of maxRows) ordMax.set(Number(r.source_id), Number(r.m ?? 0));
+    await insertRows(wc, table, sources.map((s) => ({
+      source_id: s.id, target_document_id: documentId, ord: (ordMax.get(Number(s.id)) ?? 0) + 1, inv_ord: 0,
+    })));
+  }
+  // Rewrite the inverse order for every owner document, in the new order.
+  for (const [index, docId] of next.entries()) {
+    await wc.trx(table).where('target_document_id', documentId)
+      .whereIn('source_id', wc.trx(owner.collectionName).select('id').where('document_id', docId))
+      .update({ inv_ord: index + 1 });
+  }
+  if (attr.relation === 'oneToOne' && next.length) {
+    // This document may be pointed at by one owner only (oneToOne): the owner must not point elsewhere either.
+    await wc.trx(table).whereIn('source_id', wc.trx(owner.collectionName).select('id').whereIn('document_id', next))
+      .whereNot('target_document_id', documentId).delete();
+  }
+}
+
+async function assertTargetsExist(wc: WriteContext, target: ContentType, ids: string[], path: string): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return;
+  const found = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await wc.trx(target.collectionName).whereIn('document_id', wanted.slice(i, i + 1000)).distinct('document_id') as Array<{ document_id: string }>;
+    for (const r of rows) found.add(r.document_id);
+  }
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length) {
+    throw ValidationError.fromFields(missing.map((id) => ({
+      path: path.split('.'),
+      message: `Document with id "${id}" not found`,
+      name: 'ValidationError',
+      value: id,
+    })));
+  }
+}
+
+/** Removes links pointing at a document that no longer has any row. */
+export async function removeIncomingLinks(wc: WriteContext, target: ContentType, documentId: string): Promise<void> {
+  for (const model of wc.registry.models()) {
+    for (const [name, attr] of Object.entries(model.attributes)) {
+      if (attr.type !== 'relation' || attr.mappedBy || attr.target !== target.uid) continue;
+      await wc.trx(relationTable(model.collectionName, name)).where('target_document_id', documentId).delete();
+    }
+  }
+}
