@@ -1,0 +1,12 @@
+import type { Env } from '../core/index.js';
+
+export default (env: Env) => ({
+  rest: {
+    prefix: '/api',
+    defaultLimit: env.int('API_DEFAULT_LIMIT', 25),
+    maxLimit: env.int('API_MAX_LIMIT', 100),
+    withCount: true,
+    // Unknown top-level query parameters are a 400 rather than silently ignored.
+    strictParams: true,
+  },
+});

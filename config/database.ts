@@ -1,0 +1,24 @@
+import type { Env } from '../core/index.js';
+
+// DATABASE_CLIENT: sqlite (default, file .tmp/data.db), mysql (MariaDB/MySQL) or postgres.
+// Server databases take DATABASE_URL, or DATABASE_HOST/PORT/NAME/USERNAME/PASSWORD.
+export default (env: Env) => {
+  const client = env('DATABASE_CLIENT', 'sqlite');
+  if (client === 'sqlite') {
+    return { client, connection: { filename: env('DATABASE_FILENAME', '.tmp/data.db') } };
+  }
+  const url = env('DATABASE_URL');
+  return {
+    client,
+    connection: url ? { connectionString: url } : {
+      host: env('DATABASE_HOST', '127.0.0.1'),
+      port: env.int('DATABASE_PORT', client === 'postgres' ? 5432 : 3306),
+      database: env('DATABASE_NAME', 'strata'),
+      user: env('DATABASE_USERNAME', 'strata'),
+      password: env('DATABASE_PASSWORD', ''),
+      ssl: env.bool('DATABASE_SSL', false),
+    },
+    pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
+    debug: env.bool('DATABASE_DEBUG', false),
+  };
+};

@@ -1,0 +1,7 @@
+import type { Env } from '../core/index.js';
+
+export default (env: Env) => ({
+  host: env('HOST', '127.0.0.1'),
+  port: env.int('PORT', 1337),
+  proxy: env.bool('PROXY', false),
+});

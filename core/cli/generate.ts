@@ -1,0 +1,248 @@
+// Schema generator, like Strapi's `strapi generate content-type`: builds a content type or
+// component schema from names and attribute shorthands, validates it together with the schemas
+// already in the target folder, and writes it. It never overwrites a file.
+//
+// Attribute shorthand: <name>:<type>[:<token>...]; see ATTRIBUTE_SHORTHAND_HELP.
+
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readSchemaDir } from '../registry/load.js';
+import { validateSchemaFiles } from '../registry/validate.js';
+import { ATTRIBUTE_TYPES } from '../registry/validate-attributes.js';
+import { componentUid, NAME_PATTERN } from '../registry/uid.js';
+import type { AttributeType, Attributes, ComponentSchema, ContentTypeSchema } from '../registry/types.js';
+
+/** An expected failure (bad name, bad shorthand, file exists): the CLI prints just the message. */
+export class GenerateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GenerateError';
+  }
+}
+
+export const ATTRIBUTE_SHORTHAND_HELP = `Attribute shorthand: <name>:<type>[:<token>...]
+  <token> is one of
+    <flag>         sets a boolean option to true: required, unique, private, configurable,
+                   writable, repeatable (component), multiple (media)
+    <key>=<value>  sets an option; numbers for minLength, maxLength, min, max; true/false for
+                   flags; '|' separates list values of enum, allowedTypes, components; the
+                   default is converted to the attribute's type (number, boolean)
+  positional tokens, right after the type:
+    relation:     <relation kind>:<target uid>  e.g. category:relation:manyToOne:api::category.category
+    component:    <component uid>               e.g. seo:component:shared.seo:repeatable:max=3
+    dynamiczone:  <uid>|<uid>...                e.g. blocks:dynamiczone:shared.quote|shared.media
+  Write '\\:' for a ':' inside a value (a '::' as in api::x.x needs no escape).
+  Examples: title:string:required:maxLength=120  views:integer:min=0:default=0
+            status:enumeration:enum=draft|review|done:default=draft  cover:media:allowedTypes=images
+  Types: ${ATTRIBUTE_TYPES.join(', ')}`;
+
+const FLAG_KEYS = ['required', 'unique', 'private', 'configurable', 'writable', 'repeatable', 'multiple'];
+const NUMBER_KEYS = ['minLength', 'maxLength', 'min', 'max'];
+const LIST_KEYS = ['enum', 'allowedTypes', 'components'];
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const POSITIONAL: Partial<Record<AttributeType, string[]>> = {
+  relation: ['relation', 'target'],
+  component: ['component'],
+  dynamiczone: ['components'],
+};
+
+// --- names -------------------------------------------------------------------------------------
+
+/** Default plural: +s, consonant+y -> ies, s/x/z/ch/sh -> +es. */
+export function pluralize(singular: string): string {
+  if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
+  return `${singular}s`;
+}
+
+/** blog-post -> blog_post (also splits camelCase). */
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toLowerCase();
+}
+
+/** blog-post -> Blog Post. */
+export function titleCase(name: string): string {
+  return name.split(/[-_\s]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+}
+
+function checkName(what: string, name: string): void {
+  if (!NAME_PATTERN.test(name)) {
+    throw new GenerateError(`invalid ${what} "${name}": use kebab-case (lowercase letters, digits and -, starting with a letter), e.g. blog-post`);
+  }
+}
+
+// --- attribute shorthand -----------------------------------------------------------------------
+
+function convert(key: string, value: string, type: AttributeType, spec: string): unknown {
+  const bad = (why: string): never => { throw new GenerateError(`invalid attribute "${spec}": ${key} ${why}`); };
+  if (FLAG_KEYS.includes(key)) {
+    if (value !== 'true' && value !== 'false') bad('must be true or false');
+    return value === 'true';
+  }
+  if (NUMBER_KEYS.includes(key)) {
+    if (!NUMERIC.test(value)) bad('must be a number');
+    const n = Number(value);
+    return Number.isSafeInteger(n) || !Number.isInteger(n) ? n : value; // keep huge integers exact
+  }
+  if (LIST_KEYS.includes(key)) return value.split('|');
+  if (key === 'default') {
+    if (['integer', 'biginteger', 'float', 'decimal'].includes(type) && NUMERIC.test(value)) return convert('min', value, type, spec);
+    if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  }
+  return value;
+}
+
+/** Parses `title:string:required:maxLength=120` into ['title', { type: 'string', ... }]. */
+export function parseAttributeSpec(spec: string): [string, Record<string, unknown>] {
+  const tokens = spec.split(/(?<![:\\]):(?!:)/).map((t) => t.replace(/\\:/g, ':'));
+  const [name = '', type = '', ...rest] = tokens;
+  if (name === '' || type === '') {
+    throw new GenerateError(`invalid attribute "${spec}": expected <name>:<type>[:<option>...]`);
+  }
+  if (!(ATTRIBUTE_TYPES as readonly string[]).includes(type)) {
+    throw new GenerateError(`invalid attribute "${spec}": unknown type "${type}" (allowed: ${ATTRIBUTE_TYPES.join(', ')})`);
+  }
+  const attrType = type as AttributeType;
+  const attribute: Record<string, unknown> = { type };
+  const positional = [...(POSITIONAL[attrType] ?? [])];
+  const set = (key: string, value: unknown): void => {
+    if (Object.hasOwn(attribute, key)) throw new GenerateError(`invalid attribute "${spec}": ${key} given twice`);
+    Object.defineProperty(attribute, key, { value, enumerable: true, writable: true, configurable: true });
+  };
+  for (const token of rest) {
+    const eq = token.indexOf('=');
+    if (token === '' || eq === 0) throw new GenerateError(`invalid attribute "${spec}": empty option`);
+    if (eq > 0) {
+      const key = token.slice(0, eq);
+      set(key, convert(key, token.slice(eq + 1), attrType, spec));
+      positional.length = 0;
+    } else if (FLAG_KEYS.includes(token)) {
+      set(token, true);
+      positional.length = 0;
+    } else if (positional.length > 0) {
+      const key = positional.shift()!;
+      set(key, convert(key, token, attrType, spec));
+    } else {
+      throw new GenerateError(`invalid attribute "${spec}": unexpected "${token}" (use <key>=<value> or a flag: ${FLAG_KEYS.join(', ')})`);
+    }
+  }
+  const missing = POSITIONAL[attrType]?.find((key) => !Object.hasOwn(attribute, key));
+  if (missing) throw new GenerateError(`invalid attribute "${spec}": missing ${missing} (see --help)`);
+  return [name, attribute];
+}
+
+export function parseAttributeSpecs(specs: string[]): Attributes {
+  const attributes: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const [name, attribute] = parseAttributeSpec(spec);
+    if (Object.hasOwn(attributes, name)) {
+      throw new GenerateError(`attribute "${name}" is given twice`);
+    }
+    Object.defineProperty(attributes, name, { value: attribute, enumerable: true, writable: true, configurable: true });
+  }
+  return attributes as Attributes;
+}
+
+// --- schemas -----------------------------------------------------------------------------------
+
+export interface ContentTypeOptions {
+  singularName: string;
+  pluralName?: string;
+  displayName?: string;
+  kind?: string;
+  draftAndPublish?: boolean;
+  attributes?: string[];
+}
+
+export function buildContentTypeSchema(opts: ContentTypeOptions): ContentTypeSchema {
+  const singularName = opts.singularName;
+  checkName('singular name', singularName);
+  const pluralName = opts.pluralName ?? pluralize(singularName);
+  checkName('plural name', pluralName);
+  if (pluralName === singularName) throw new GenerateError(`plural name must differ from the singular name "${singularName}"`);
+  const kind = opts.kind ?? 'collectionType';
+  if (kind !== 'collectionType' && kind !== 'singleType') {
+    throw new GenerateError(`invalid kind "${kind}": use collectionType or singleType`);
+  }
+  return {
+    kind,
+    collectionName: snakeCase(pluralName),
+    info: { singularName, pluralName, displayName: displayNameOf(opts.displayName, singularName) },
+    options: { draftAndPublish: opts.draftAndPublish ?? false },
+    pluginOptions: {},
+    attributes: parseAttributeSpecs(opts.attributes ?? []),
+  };
+}
+
+export interface ComponentOptions {
+  /** <category>.<name> */
+  uid: string;
+  displayName?: string;
+  attributes?: string[];
+}
+
+export function splitComponentUid(uid: string): { category: string; name: string } {
+  const parts = uid.split('.');
+  if (parts.length !== 2) throw new GenerateError(`invalid component "${uid}": expected <category>.<name>, e.g. shared.seo`);
+  const [category, name] = parts as [string, string];
+  checkName('component category', category);
+  checkName('component name', name);
+  return { category, name };
+}
+
+export function buildComponentSchema(opts: ComponentOptions): ComponentSchema {
+  const { category, name } = splitComponentUid(opts.uid);
+  return {
+    collectionName: `components_${snakeCase(category)}_${snakeCase(pluralize(name))}`,
+    info: { displayName: displayNameOf(opts.displayName, name) },
+    options: {},
+    attributes: parseAttributeSpecs(opts.attributes ?? []),
+  };
+}
+
+function displayNameOf(given: string | undefined, name: string): string {
+  if (given === undefined) return titleCase(name);
+  if (given.trim() === '') throw new GenerateError('display name must not be empty');
+  return given;
+}
+
+// --- writing -----------------------------------------------------------------------------------
+
+export interface Generated<S> { file: string; schema: S }
+
+/** Builds, validates against the files in `dir`, and writes `<dir>/<singularName>.json`. */
+export function generateContentType(dir: string, opts: ContentTypeOptions): Generated<ContentTypeSchema> {
+  const schema = buildContentTypeSchema(opts);
+  const file = join(dir, `${schema.info.singularName}.json`);
+  refuseExisting(file);
+  const existing = readSchemaDir(dir);
+  validateSchemaFiles([...existing.contentTypes, { file, schema }], existing.components);
+  writeSchema(file, schema);
+  return { file, schema };
+}
+
+/** Builds, validates against the files in `dir`, and writes `<dir>/components/<category>/<name>.json`. */
+export function generateComponent(dir: string, opts: ComponentOptions): Generated<ComponentSchema> {
+  const schema = buildComponentSchema(opts);
+  const { category, name } = splitComponentUid(opts.uid);
+  const file = join(dir, 'components', category, `${name}.json`);
+  refuseExisting(file);
+  const existing = readSchemaDir(dir);
+  validateSchemaFiles(existing.contentTypes, [...existing.components, { file, uid: componentUid(category, name), schema }]);
+  writeSchema(file, schema);
+  return { file, schema };
+}
+
+function refuseExisting(file: string): void {
+  if (existsSync(file)) throw new GenerateError(`${file} already exists; refusing to overwrite it`);
+}
+
+function writeSchema(file: string, schema: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') refuseExisting(file);
+    throw err;
+  }
+}

@@ -1,0 +1,217 @@
+// The kernel: owns the Koa app, the config, the model registry, the database handle and the hooks.
+// Every feature arrives through a hook. Boot runs in phases with a freeze point:
+// register plugins -> load schemas -> registerModels -> freeze -> schema sync -> buildRoutes -> mount
+// -> bootstrap -> listen. Nothing here touches process-level state: the CLI does that.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Knex } from 'knex';
+import { loadConfig } from '../config/load.js';
+import type { EnvSource } from '../config/env.js';
+import type { KernelConfig, KernelConfigInput } from '../config/types.js';
+import { createConnection, preparePg, type Dialect } from '../database/connection.js';
+import { buildPhysicalSchema } from '../database/physical.js';
+import { syncSchema, type SyncReport } from '../database/sync.js';
+import { DocumentService, type DocumentApi } from '../documents/service.js';
+import { KernelError } from '../errors/index.js';
+import { createConsoleLogger, type Logger } from '../log/logger.js';
+import { readSchemaDir, type SchemaFiles } from '../registry/load.js';
+import { ModelRegistry } from '../registry/model-registry.js';
+import { validateSchemaFiles } from '../registry/validate.js';
+import { addContentRoutes } from '../rest/content-routes.js';
+import { errorMiddleware } from '../rest/error-middleware.js';
+import { mountRoutes } from '../rest/mount.js';
+import { RouteTable } from '../rest/route-table.js';
+import type { RequestState } from '../rest/types.js';
+import { createKernelHooks, type KernelHooks } from './hooks.js';
+import { loadPlugins, type LoadedPlugin } from './load-plugins.js';
+import { phaseIndex, type Phase } from './phase.js';
+import type { Plugin } from './plugin.js';
+
+export interface KernelOptions {
+  /** The app's root: content-types/ and relative paths (SQLite file, plugin paths) resolve from it. */
+  appDir?: string;
+  /** Where the schema files are; default <appDir>/content-types; false for none. */
+  contentTypesDir?: string | false;
+  /** Schema files given directly (tests), added after those read from contentTypesDir. */
+  schemas?: SchemaFiles;
+  /** A config folder with server/database/api/plugins files; none by default. */
+  configDir?: string;
+  /** Values merged over the config files (tests pass their database here). */
+  config?: KernelConfigInput;
+  env?: EnvSource;
+  /** Plugin objects enabled in addition to config/plugins (custom plugins in tests). */
+  plugins?: Plugin[];
+  logger?: Logger;
+}
+
+/** Hooks tapped only during plugin registration, because they fire during boot. */
+const BOOT_HOOKS: Partial<Record<keyof KernelHooks, Phase>> = {
+  registerModels: 'registerModels', buildRoutes: 'buildRoutes', bootstrap: 'bootstrap',
+};
+
+export class Kernel {
+  readonly hooks: KernelHooks = createKernelHooks();
+  readonly registry = new ModelRegistry();
+  readonly routes = new RouteTable();
+  readonly app = new Koa<RequestState>();
+  readonly config: KernelConfig;
+  readonly logger: Logger;
+  readonly appDir: string;
+  #phase: Phase = 'created';
+  #options: KernelOptions;
+  #plugins: LoadedPlugin[] = [];
+  #knex?: Knex;
+  #documents?: DocumentService;
+  #server?: Server;
+  #sync?: SyncReport;
+
+  constructor(config: KernelConfig, options: KernelOptions) {
+    this.config = config;
+    this.#options = options;
+    this.appDir = options.appDir ?? process.cwd();
+    this.logger = options.logger ?? createConsoleLogger('info');
+    this.app.proxy = config.server.proxy;
+    this.#guardHooks();
+  }
+
+  get phase(): Phase { return this.#phase; }
+
+  get dialect(): Dialect { return this.config.database.client; }
+
+  /** The knex instance (after load()); use documents() for content. */
+  get db(): Knex {
+    if (!this.#knex) throw new KernelError('KERNEL_ERR_STATE', 'the database is not connected before load()');
+    return this.#knex;
+  }
+
+  get lastSync(): SyncReport | undefined { return this.#sync; }
+
+  /** The document service for one content type. */
+  documents(uid: string): DocumentApi {
+    if (!this.#documents) throw new KernelError('KERNEL_ERR_STATE', 'documents() is available after load()');
+    return this.#documents.for(uid);
+  }
+
+  /** Runs every boot phase except listen. */
+  async load(): Promise<this> {
+    if (this.#phase !== 'created') throw new KernelError('KERNEL_ERR_STATE', `load() called twice (phase ${this.#phase})`);
+    this.#phase = 'register';
+    this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
+    for (const { plugin, config } of this.#plugins) await plugin.register(this, config);
+
+    this.#phase = 'registerModels';
+    this.#loadSchemas();
+    this.hooks.registerModels.call(this.registry);
+    this.registry.freeze();
+
+    this.#phase = 'sync';
+    if (this.dialect === 'postgres') await preparePg();
+    this.#knex = createConnection(this.config.database, this.appDir);
+    try {
+      this.#sync = await syncSchema(this.#knex, buildPhysicalSchema(this.registry), this.logger);
+    } catch (err) {
+      await this.#knex.destroy();
+      this.#knex = undefined;
+      throw err;
+    }
+    this.#documents = new DocumentService({
+      knex: this.#knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
+      rest: this.config.api.rest, logger: this.logger,
+    });
+
+    this.#phase = 'buildRoutes';
+    for (const ct of this.registry.contentTypes()) {
+      if (ct.uid.startsWith('api::')) addContentRoutes(this.routes, ct, { rest: this.config.api.rest, documents: (uid) => this.documents(uid) });
+    }
+    this.hooks.buildRoutes.call(this.routes);
+    this.#mount();
+
+    this.#phase = 'bootstrap';
+    await this.hooks.bootstrap.promise(this);
+    for (const { plugin, config } of this.#plugins) await plugin.bootstrap?.(this, config);
+    this.#phase = 'ready';
+    return this;
+  }
+
+  /** load() if needed, then listen on config.server (port 0 picks a free port). */
+  async start(): Promise<{ url: string; port: number }> {
+    if (this.#phase === 'created') await this.load();
+    const server = createServer(this.app.callback());
+    this.#server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.config.server.port, this.config.server.host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const host = this.config.server.host.includes(':') ? `[${this.config.server.host}]` : this.config.server.host;
+    return { url: `http://${host}:${port}`, port };
+  }
+
+  /** Closes the server and the pool; safe to call at any phase and twice. */
+  async destroy(): Promise<void> {
+    if (this.#phase === 'destroyed') return;
+    const wasLoaded = phaseIndex(this.#phase) >= phaseIndex('bootstrap');
+    this.#phase = 'destroyed';
+    try {
+      if (wasLoaded) {
+        await this.hooks.destroy.promise(this);
+        for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this, config);
+      }
+    } finally {
+      const server = this.#server;
+      if (server) {
+        await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      }
+      await this.#knex?.destroy();
+    }
+  }
+
+  #loadSchemas(): void {
+    const dir = this.#options.contentTypesDir === false ? undefined
+      : this.#options.contentTypesDir ?? join(this.appDir, 'content-types');
+    const fromDir = dir ? readSchemaDir(dir) : { contentTypes: [], components: [] };
+    const extra = this.#options.schemas ?? { contentTypes: [], components: [] };
+    const { contentTypes, components } = validateSchemaFiles(
+      [...fromDir.contentTypes, ...extra.contentTypes],
+      [...fromDir.components, ...extra.components],
+    );
+    for (const c of components) this.registry.addComponent(c.uid, c.schema, { owner: 'app' });
+    for (const c of contentTypes) this.registry.addContentType(c.schema, { owner: 'app' });
+  }
+
+  #mount(): void {
+    this.app.use(errorMiddleware(this.logger));
+    this.app.use(koaBody({
+      json: true, multipart: false, urlencoded: false, text: false,
+      jsonLimit: this.config.api.bodyLimit, jsonStrict: true,
+    }) as never);
+    mountRoutes(this.app, this.routes, this.hooks);
+  }
+
+  /** A tap on a boot hook after it fired, or on any hook once ready, is a bug in a plugin: say so. */
+  #guardHooks(): void {
+    for (const [name, hook] of Object.entries(this.hooks) as Array<[keyof KernelHooks, KernelHooks[keyof KernelHooks]]>) {
+      hook.intercept({
+        register: (tap) => {
+          const firesAt = BOOT_HOOKS[name];
+          const late = firesAt ? phaseIndex(this.#phase) >= phaseIndex(firesAt) && this.#phase !== 'register'
+            : phaseIndex(this.#phase) >= phaseIndex('ready');
+          if (late && this.#phase !== 'created') {
+            throw new KernelError('KERNEL_ERR_LATE_TAP', `${tap.name} tapped ${name} during phase ${this.#phase}, after the hook could take taps`);
+          }
+          return tap;
+        },
+      });
+    }
+  }
+}
+
+/** Loads config and builds a kernel; call load()/start() on it. */
+export async function createKernel(options: KernelOptions = {}): Promise<Kernel> {
+  const config = await loadConfig({ dir: options.configDir, env: options.env, overrides: options.config });
+  return new Kernel(config, options);
+}

@@ -1,0 +1,18 @@
+// Named stages for ordering taps; lower runs first. Plugins never rely on load order.
+
+export const QUERY_STAGE = Object.freeze({
+  /** Fill in defaults a later stage relies on (the default locale, status=published). */
+  DEFAULTS: -100,
+  /** Pick the rows a query may see (version, locale, tenant). */
+  SCOPE: 0,
+  /** Enforce permissions on what the query touches. */
+  SECURITY: 100,
+  /** Remove what must never leave the server; runs last on afterQuery. */
+  SANITIZE: 200,
+});
+
+export const AUTH_STAGE = Object.freeze({
+  /** API tokens are tried before JWTs, as Strapi does. */
+  API_TOKEN: -10,
+  JWT: 0,
+});

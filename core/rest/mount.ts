@@ -1,0 +1,41 @@
+// Mounts route data on @koa/router, each route composed in a fixed order:
+// route info -> parse query -> authenticate -> authorize -> handler.
+
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { ForbiddenError, KernelError } from '../errors/index.js';
+import type { KernelHooks } from '../kernel/hooks.js';
+import { parseQueryString } from '../query/parse.js';
+import type { RouteDefinition, RouteTable } from './route-table.js';
+import type { RequestContext, RequestState } from './types.js';
+
+export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: KernelHooks): void {
+  const router = new Router<RequestState>();
+  for (const route of table.all()) {
+    try {
+      router.register(route.path, [route.method], [
+        async (ctx: RequestContext, next: () => Promise<unknown>) => {
+          ctx.state.route = route;
+          ctx.state.query = parseQueryString(ctx.querystring);
+          await next();
+        },
+        ...(route.config.auth ? [authMiddleware(route, hooks)] : []),
+        async (ctx: RequestContext) => { await route.handler(ctx); },
+      ] as never, { name: `${route.method} ${route.path}` });
+    } catch (err) {
+      throw new KernelError('ROUTE_ERR_DUPLICATE', `Error creating endpoint ${route.method} ${route.path}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  app.use(router.routes() as never);
+  app.use(router.allowedMethods({ throw: true }) as never);
+}
+
+function authMiddleware(route: RouteDefinition, hooks: KernelHooks) {
+  return async (ctx: RequestContext, next: () => Promise<unknown>) => {
+    const auth = await hooks.authenticate.promise(ctx);
+    ctx.state.auth = auth;
+    const verdict = await hooks.authorize.promise(ctx, { action: route.action, route, auth });
+    if (verdict && !verdict.allowed) throw new ForbiddenError('Forbidden');
+    await next();
+  };
+}

@@ -1,0 +1,63 @@
+// Routes are data until mount time, so plugins can add routes or change ones they did not write
+// (the buildRoutes hook). A duplicate method+path names both owners.
+
+import { KernelError } from '../errors/index.js';
+import type { RequestContext } from './types.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Full path, prefix included: /api/articles/:documentId */
+  path: string;
+  /** Permission action checked by authorize, e.g. api::article.article.find */
+  action: string;
+  /** The content type the route serves, if any. */
+  contentType?: string;
+  /** Top-level query parameters the route accepts; with strictParams any other is a 400. */
+  query: string[];
+  handler: (ctx: RequestContext) => Promise<void>;
+  config: {
+    /** false: no authenticate/authorize (public routes such as login). */
+    auth: boolean;
+    owner: string;
+  };
+}
+
+export class RouteTable {
+  readonly #routes = new Map<string, RouteDefinition>();
+
+  add(route: RouteDefinition): void {
+    const key = `${route.method} ${route.path}`;
+    const existing = this.#routes.get(key);
+    if (existing) {
+      throw new KernelError('ROUTE_ERR_DUPLICATE',
+        `route ${key}: added by ${route.config.owner}, already defined by ${existing.config.owner}`);
+    }
+    this.#routes.set(key, route);
+  }
+
+  get(method: HttpMethod, path: string): RouteDefinition | undefined {
+    return this.#routes.get(`${method} ${path}`);
+  }
+
+  /** Changes a route someone else defined (add a query parameter, wrap a handler). */
+  update(method: HttpMethod, path: string, change: (route: RouteDefinition) => RouteDefinition): void {
+    const key = `${method} ${path}`;
+    const route = this.#routes.get(key);
+    if (!route) throw new KernelError('ROUTE_ERR_DUPLICATE', `route ${key}: cannot update, not defined`);
+    this.#routes.set(key, change(route));
+  }
+
+  remove(method: HttpMethod, path: string): boolean {
+    return this.#routes.delete(`${method} ${path}`);
+  }
+
+  all(): RouteDefinition[] {
+    return [...this.#routes.values()];
+  }
+
+  forContentType(uid: string): RouteDefinition[] {
+    return this.all().filter((r) => r.contentType === uid);
+  }
+}
