@@ -16,6 +16,7 @@ import type { ContentType } from '../registry/types.js';
 import { newDocumentId } from './document-id.js';
 import { checkRequired, normalizeInput, type NormalizedInput } from './input.js';
 import { checkUnique } from './unique.js';
+import { fillUidFields } from './uid-field.js';
 import type { Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult } from './types.js';
 import { insertRow, type WriteContext } from './write-context.js';
 import { deleteOwned, writeRowLinks } from './write-row.js';
@@ -138,7 +139,8 @@ export class DocumentService {
     const documentId = newDocumentId();
     const doc = await this.#transaction(async (wc) => {
       const values = { ...this.#defaults(ctx), ...input.scalars };
-      if (ctx.constraints.required) checkRequired(input, ct, { mode: 'create' });
+      await fillUidFields(wc, ct, values);
+      if (ctx.constraints.required) checkRequired({ ...input, scalars: values }, ct, { mode: 'create' });
       if (ctx.constraints.unique) await checkUnique(wc, ct, values, documentId, ctx);
       const id = await insertRow(wc, ct.collectionName, {
         document_id: documentId, ...scalarColumns(ct, values, wc.dialect), ...this.#timestamps(wc, true),

@@ -16,7 +16,9 @@ export async function checkUnique(wc: WriteContext, ct: ContentType, values: Rec
   const errors: FieldError[] = [];
   for (const [name, value] of Object.entries(values)) {
     const attr = ct.attributes[name];
-    if (!attr || !isScalar(attr) || !('unique' in attr) || !attr.unique || value === null || value === undefined) continue;
+    // uid attributes are unique by definition, as in Strapi
+    const unique = attr && isScalar(attr) && (attr.type === 'uid' || ('unique' in attr && attr.unique === true));
+    if (!attr || !unique || value === null || value === undefined) continue;
     const type = columnTypeOf(attr);
     if (!type) continue;
     const qb = wc.trx.from({ r: ct.collectionName }).first('r.id')

@@ -44,6 +44,9 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   }
   const http = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
   const status = Number(http.status ?? http.statusCode);
+  if (status === 501) {
+    return { status, body: envelope(501, 'NotImplementedError', 'Not Implemented', {}), unexpected: false };
+  }
   if (Number.isInteger(status) && status >= 400 && status < 500) {
     // http-errors thrown by koa-body, koa or ctx.throw: keep the status, expose the reason phrase
     const name = HTTP_NAMES[status] ?? 'BadRequestError';

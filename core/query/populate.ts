@@ -62,7 +62,7 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
   for (const chunk of chunks(keys)) {
     const { qb, l } = relationQuery(model, field, attr, target, chunk, ctx);
     const keyCol = inverse ? `${l}.target_document_id` : `${l}.source_id`;
-    qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0'));
+    qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0', ctx));
     if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
     if (node.sort?.length) applySort(qb, node.sort, target, 't0', ctx);
     qb.orderBy(inverse ? `${l}.inv_ord` : `${l}.ord`).orderBy(`${l}.id`);
@@ -114,7 +114,7 @@ async function populateComponents(model: Model, field: string, uids: string[], n
         .join({ t0: component.collectionName }, 't0.id', 'c0.cmp_id')
         .whereIn('c0.entity_id', chunk).andWhere('c0.field', field).andWhere('c0.component_type', uid)
         .select({ __owner: 'c0.entity_id', __ord: 'c0.ord', __link: 'c0.id' })
-        .select(selectColumns(component, fields, 't0'));
+        .select(selectColumns(component, fields, 't0', ctx));
       for (const row of await qb as DbRow[]) {
         const doc = shapeRow(component, row, fields);
         if (shape === 'zone') doc.__component = uid;
@@ -166,11 +166,21 @@ async function populateMedia(model: Model, field: string, multiple: boolean, nod
   }
 }
 
-export function selectColumns(model: Model, fields: string[], alias: string): string[] {
-  const cols = new Set<string>([`${alias}.id`]);
-  if (model.modelType === 'contentType') cols.add(`${alias}.document_id`);
-  for (const f of fields) if (model.attributes[f]) cols.add(`${alias}.${columnOf(model, f)}`);
-  return [...cols];
+export function selectColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): Array<string | Knex.Raw> {
+  const cols: Array<string | Knex.Raw> = [`${alias}.id`];
+  if (model.modelType === 'contentType') cols.push(`${alias}.document_id`);
+  for (const f of new Set(fields)) {
+    const attr = model.attributes[f];
+    if (!attr || f === 'id' || f === 'documentId') continue;
+    const column = columnOf(model, f);
+    // SQLite hands integers to JS as doubles: read 64-bit values as text to keep every digit
+    if (attr.type === 'biginteger' && ctx.dialect === 'sqlite') {
+      cols.push(ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [alias, column, column]));
+    } else {
+      cols.push(`${alias}.${column}`);
+    }
+  }
+  return cols;
 }
 
 function* chunks<T>(values: T[]): Generator<T[]> {

@@ -22,7 +22,7 @@ export interface ReadOptions {
 
 export async function readMany(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}): Promise<{ docs: Array<Record<string, unknown>>; pagination?: PageInfo }> {
   const fields = query.fields ?? readableScalars(model, ctx.source);
-  const qb = ctx.knex.from({ r: model.collectionName }).select(selectColumns(model, fields, 'r'));
+  const qb = ctx.knex.from({ r: model.collectionName }).select(selectColumns(model, fields, 'r', ctx));
   where(qb, model, query, ctx, opts);
   applySort(qb, query.sort, model, 'r', ctx);
   qb.orderBy('r.id', 'asc');

@@ -10,7 +10,13 @@ export function errorMiddleware(logger: Logger): Middleware<RequestState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError('Not Found');
+      if (ctx.status === 404 && !ctx.body) throw new NotFoundError('Not Found');
+      // 405/501 from the router's allowedMethods (which also sets Allow): give them the envelope
+      if (ctx.status >= 400 && !ctx.body) {
+        const { status, body } = toErrorResponse({ status: ctx.status, expose: false });
+        ctx.status = status;
+        ctx.body = body;
+      }
     } catch (err) {
       const { status, body, unexpected } = toErrorResponse(err);
       if (unexpected) {
@@ -18,9 +24,6 @@ export function errorMiddleware(logger: Logger): Middleware<RequestState> {
       }
       ctx.status = status;
       ctx.body = body;
-      if (status === 405 && (err as { headers?: Record<string, string> })?.headers?.Allow) {
-        ctx.set('Allow', (err as { headers: Record<string, string> }).headers.Allow!);
-      }
     }
   };
 }

@@ -27,7 +27,7 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: Ke
     }
   }
   app.use(router.routes() as never);
-  app.use(router.allowedMethods({ throw: true }) as never);
+  app.use(router.allowedMethods() as never);
 }
 
 function authMiddleware(route: RouteDefinition, hooks: KernelHooks) {
