@@ -13,6 +13,7 @@ import { loadConfig } from '../config/load.js';
 import type { EnvSource } from '../config/env.js';
 import type { KernelConfig, KernelConfigInput } from '../config/types.js';
 import { createConnection, preparePg, type Dialect } from '../database/connection.js';
+import { buildModels, type ModelClass } from '../database/models.js';
 import { buildPhysicalSchema } from '../database/physical.js';
 import { syncSchema, type SyncReport } from '../database/sync.js';
 import { DocumentService, type DocumentApi } from '../documents/service.js';
@@ -68,6 +69,7 @@ export class Kernel {
   #documents?: DocumentService;
   #server?: Server;
   #sync?: SyncReport;
+  #models?: Map<string, ModelClass>;
 
   constructor(config: KernelConfig, options: KernelOptions) {
     this.config = config;
@@ -89,6 +91,13 @@ export class Kernel {
   }
 
   get lastSync(): SyncReport | undefined { return this.#sync; }
+
+  /** The Objection model of a content type or component, bound to this kernel's database. */
+  model(uid: string): ModelClass {
+    const model = this.#models?.get(uid);
+    if (!model) throw new KernelError('KERNEL_ERR_STATE', this.#models ? `no model ${uid}` : 'model() is available after load()');
+    return model;
+  }
 
   /** The document service for one content type. */
   documents(uid: string): DocumentApi {
@@ -118,6 +127,7 @@ export class Kernel {
       this.#knex = undefined;
       throw err;
     }
+    this.#models = buildModels(this.registry, this.#knex);
     this.#documents = new DocumentService({
       knex: this.#knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
       rest: this.config.api.rest, logger: this.logger,

@@ -164,3 +164,19 @@ describe('document service', () => {
     expect(res.text).to.not.contain('secret123');
   });
 });
+
+describe('objection models', () => {
+  let app: TestKernel;
+  before(async () => { app = await startKernel(); });
+  after(async () => { await app.stop(); });
+
+  it('gives each content type a model bound to the kernel, with attribute-named rows', async () => {
+    const created = (await app.post('/api/categories', { data: { name: 'Row level' } })).body.data;
+    const Category = app.kernel.model('api::category.category');
+    expect(Category.tableName).to.equal('categories');
+    const rows = await Category.query().where('document_id', created.documentId) as unknown as Array<Record<string, unknown>>;
+    expect(rows).to.have.length(1);
+    expect(rows[0]).to.include({ documentId: created.documentId, name: 'Row level' });
+    expect(app.kernel.model('shared.seo').tableName).to.equal('components_shared_seos');
+  });
+});
