@@ -1,0 +1,284 @@
+// Schema sync across restarts: each test boots a kernel on a persistent database, writes data over
+// HTTP, stops it, and boots again with a changed schema on the same database.
+
+import { expect } from 'chai';
+import { KernelError } from '../../core/index.js';
+import { startKernel, type TestKernel } from '../helpers/kernel.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+type Attributes = Record<string, Record<string, unknown>>;
+
+function contentType(singular: string, plural: string, attributes: Attributes) {
+  return {
+    file: `${singular}.json`,
+    schema: {
+      kind: 'collectionType', collectionName: plural,
+      info: { singularName: singular, pluralName: plural, displayName: singular },
+      options: {}, pluginOptions: {},
+      attributes,
+    },
+  };
+}
+
+const seoComponent = {
+  file: 'components/shared/seo.json',
+  uid: 'shared.seo',
+  schema: {
+    collectionName: 'components_shared_seos',
+    info: { displayName: 'Seo' },
+    options: {},
+    attributes: { metaTitle: { type: 'string' } },
+  },
+};
+
+type ContentTypeFile = ReturnType<typeof contentType>;
+
+function boot(db: TestDatabase, contentTypes: ContentTypeFile[], components: Array<typeof seoComponent> = []): Promise<TestKernel> {
+  return startKernel({ db, contentTypesDir: false, schemas: { contentTypes, components } });
+}
+
+const syncLines = (app: TestKernel) => app.logs.filter((l) => l.message.startsWith('schema sync'));
+const syncMessages = (app: TestKernel, level?: string) =>
+  syncLines(app).filter((l) => level === undefined || l.level === level).map((l) => l.message);
+
+/** Runs `fn` with a persistent database and drops it afterwards, stopping whatever kernel is left. */
+async function withDatabase(fn: (db: TestDatabase, track: (app: TestKernel) => TestKernel) => Promise<void>): Promise<void> {
+  const db = await createTestDatabase({ persistent: true });
+  const running: TestKernel[] = [];
+  try {
+    await fn(db, (app) => { running.push(app); return app; });
+  } finally {
+    for (const app of running) await app.kernel.destroy();
+    await db.drop();
+  }
+}
+
+async function create(app: TestKernel, plural: string, data: Record<string, unknown>): Promise<string> {
+  const res = await app.post(`/api/${plural}`, { data });
+  expect(res.status, res.text).to.equal(201);
+  return res.body.data.documentId as string;
+}
+
+async function read(app: TestKernel, plural: string, documentId: string, query = ''): Promise<Record<string, unknown>> {
+  const res = await app.get(`/api/${plural}/${documentId}${query}`);
+  expect(res.status, res.text).to.equal(200);
+  return res.body.data;
+}
+
+describe('schema sync', () => {
+  it('creates the tables on a first boot and runs no DDL on a boot with the same schema', async () => {
+    const tags = contentType('tag', 'tags', { name: { type: 'string', unique: true } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [tags]));
+      expect(first.kernel.lastSync?.changed).to.equal(true);
+      expect(first.kernel.lastSync?.operations).to.include('created table tags (api::tag.tag)');
+      expect(syncMessages(first, 'info')).to.include('schema sync: created table tags (api::tag.tag)');
+      expect(await first.kernel.db.schema.hasTable('tags')).to.equal(true);
+      const id = await create(first, 'tags', { name: 'kept' });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [tags]));
+      expect(second.kernel.lastSync).to.deep.equal({ changed: false, operations: [] });
+      expect(syncLines(second)).to.deep.equal([]);
+      expect(await read(second, 'tags', id)).to.include({ name: 'kept' });
+    });
+  });
+
+  it('adds a field to a table holding rows: old rows keep their values, the new field is null and writable', async () => {
+    const before = contentType('book', 'books', { title: { type: 'string' }, pages: { type: 'integer' }, published: { type: 'boolean' } });
+    const after = contentType('book', 'books', { ...before.schema.attributes, subtitle: { type: 'string' } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [before]));
+      const a = await create(first, 'books', { title: 'Dune', pages: 412, published: true });
+      const b = await create(first, 'books', { title: 'Emma', pages: 320, published: false });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [after]));
+      expect(second.kernel.lastSync).to.deep.equal({ changed: true, operations: ['added column books.subtitle (string)'] });
+      expect(syncMessages(second, 'info')).to.deep.equal(['schema sync: added column books.subtitle (string)']);
+      const list = await second.get('/api/books?sort=title');
+      expect(list.status).to.equal(200);
+      expect(list.body.data.map((d: Record<string, unknown>) => [d.documentId, d.title, d.pages, d.published, d.subtitle]))
+        .to.deep.equal([[a, 'Dune', 412, true, null], [b, 'Emma', 320, false, null]]);
+
+      const put = await second.put(`/api/books/${a}`, { data: { subtitle: 'Desert planet' } });
+      expect(put.status, put.text).to.equal(200);
+      expect(await read(second, 'books', a)).to.include({ title: 'Dune', pages: 412, published: true, subtitle: 'Desert planet' });
+      expect(await read(second, 'books', b)).to.include({ title: 'Emma', subtitle: null });
+    });
+  });
+
+  it('adds a component, a relation and a media attribute to a type with data', async () => {
+    const tag = contentType('tag', 'tags', { name: { type: 'string' } });
+    const before = contentType('book', 'books', { title: { type: 'string' } });
+    const after = contentType('book', 'books', {
+      title: { type: 'string' },
+      seo: { type: 'component', component: 'shared.seo', repeatable: false },
+      tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag' },
+      cover: { type: 'media', multiple: false, allowedTypes: ['images'] },
+    });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [tag, before]));
+      const book = await create(first, 'books', { title: 'Dune' });
+      const fiction = await create(first, 'tags', { name: 'fiction' });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [tag, after], [seoComponent]));
+      const ops = second.kernel.lastSync?.operations ?? [];
+      for (const table of ['components_shared_seos', 'books_cmps', 'books_tags_lnk', 'files', 'files_related_mph']) {
+        expect(ops.some((op) => op.startsWith(`created table ${table} `)), `${table} in ${JSON.stringify(ops)}`).to.equal(true);
+        expect(await second.kernel.db.schema.hasTable(table), table).to.equal(true);
+      }
+      expect(syncMessages(second, 'info')).to.have.length(ops.length);
+
+      expect(await read(second, 'books', book)).to.include({ title: 'Dune' });
+      expect(await read(second, 'tags', fiction)).to.include({ name: 'fiction' });
+
+      const knex = second.kernel.db;
+      await knex('files').insert({ document_id: 'coverfile0000000000000001', name: 'dune.png', mime: 'image/png', url: '/uploads/dune.png', ext: '.png', hash: 'dune', size: 1.5, provider: 'local' });
+      const file = await knex('files').where('document_id', 'coverfile0000000000000001').first('id') as { id: number };
+
+      const put = await second.put(`/api/books/${book}`, { data: { seo: { metaTitle: 'Dune, the novel' }, tags: [fiction], cover: Number(file.id) } });
+      expect(put.status, put.text).to.equal(200);
+      const got = await read(second, 'books', book, '?populate=*');
+      expect(got.title).to.equal('Dune');
+      expect(got.seo).to.include({ metaTitle: 'Dune, the novel' });
+      expect((got.tags as Array<{ documentId: string; name: string }>).map((t) => [t.documentId, t.name])).to.deep.equal([[fiction, 'fiction']]);
+      expect(got.cover).to.include({ id: Number(file.id), name: 'dune.png', url: '/uploads/dune.png' });
+      expect(await knex('books_tags_lnk').count({ n: '*' }).first()).to.satisfy((r: { n: unknown }) => Number(r.n) === 1);
+      expect(await knex('files_related_mph').where({ related_type: 'api::book.book', field: 'cover' }).count({ n: '*' }).first())
+        .to.satisfy((r: { n: unknown }) => Number(r.n) === 1);
+    });
+  });
+
+  it('keeps a removed attribute\'s column with its data, hides it from the API, and serves it again when re-added', async () => {
+    const withNote = contentType('book', 'books', { title: { type: 'string' }, note: { type: 'string' } });
+    const withoutNote = contentType('book', 'books', { title: { type: 'string' } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [withNote]));
+      const a = await create(first, 'books', { title: 'Dune', note: 'spice' });
+      const b = await create(first, 'books', { title: 'Emma', note: 'matchmaking' });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [withoutNote]));
+      expect(second.kernel.lastSync?.changed).to.equal(false);
+      expect(syncMessages(second, 'warn')).to.deep.equal(['schema sync: column books.note is no longer used; kept with its data']);
+      expect(await second.kernel.db.schema.hasColumn('books', 'note')).to.equal(true);
+      const rows = await second.kernel.db('books').select('document_id', 'note') as Array<{ document_id: string; note: string }>;
+      expect(Object.fromEntries(rows.map((r) => [r.document_id, r.note]))).to.deep.equal({ [a]: 'spice', [b]: 'matchmaking' });
+      const got = await read(second, 'books', a);
+      expect(got).to.include({ title: 'Dune' });
+      expect(got).to.not.have.property('note');
+      const list = await second.get('/api/books');
+      expect(list.body.data).to.have.length(2);
+      for (const d of list.body.data) expect(d).to.not.have.property('note');
+      await second.kernel.destroy();
+
+      const third = track(await boot(db, [withNote]));
+      expect(third.kernel.lastSync?.changed).to.equal(false);
+      expect(await read(third, 'books', a)).to.include({ title: 'Dune', note: 'spice' });
+      expect(await read(third, 'books', b)).to.include({ title: 'Emma', note: 'matchmaking' });
+    });
+  });
+
+  it('widens string -> text, integer -> biginteger and integer -> float on columns holding data', async () => {
+    const before = contentType('item', 'items', { label: { type: 'string' }, count: { type: 'integer' }, score: { type: 'integer' } });
+    const after = contentType('item', 'items', { label: { type: 'text' }, count: { type: 'biginteger' }, score: { type: 'float' } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [before]));
+      const a = await create(first, 'items', { label: 'hello', count: 42, score: 7 });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [after]));
+      expect(second.kernel.lastSync?.operations).to.have.members([
+        'widened column items.label from string to text',
+        'widened column items.count from integer to biginteger',
+        'widened column items.score from integer to double',
+      ]);
+      expect(syncMessages(second, 'info')).to.have.members([
+        'schema sync: widened column items.label from string to text',
+        'schema sync: widened column items.count from integer to biginteger',
+        'schema sync: widened column items.score from integer to double',
+      ]);
+      expect(await read(second, 'items', a)).to.include({ label: 'hello', count: '42', score: 7 });
+
+      // The columns really are wider: values the old types could not hold round-trip
+      const long = 'x'.repeat(1000);
+      const b = await create(second, 'items', { label: long, count: '5000000000', score: 7.25 });
+      expect(await read(second, 'items', b)).to.include({ label: long, count: '5000000000', score: 7.25 });
+      await second.kernel.destroy();
+
+      const third = track(await boot(db, [after]));
+      expect(third.kernel.lastSync).to.deep.equal({ changed: false, operations: [] });
+      expect(await read(third, 'items', a)).to.include({ label: 'hello', count: '42', score: 7 });
+    });
+  });
+
+  for (const [from, to, value, fromType, toType] of [
+    ['text', 'integer', '12 apples', 'text', 'integer'],
+    ['string', 'boolean', 'yes', 'string', 'boolean'],
+  ] as const) {
+    it(`refuses ${from} -> ${to} on a column holding data, and allows it on a column holding only nulls`, async () => {
+      const before = contentType('note', 'notes', { title: { type: 'string' }, body: { type: from }, spare: { type: from } });
+      const lossy = contentType('note', 'notes', { title: { type: 'string' }, body: { type: to }, spare: { type: from } });
+      const emptyOnly = contentType('note', 'notes', { title: { type: 'string' }, body: { type: from }, spare: { type: to } });
+      await withDatabase(async (db, track) => {
+        const first = track(await boot(db, [before]));
+        const a = await create(first, 'notes', { title: 'first', body: value });
+        const b = await create(first, 'notes', { title: 'second', body: null });
+        await first.kernel.destroy();
+
+        const err = await boot(db, [lossy]).then((app) => { track(app); return null; }, (e: unknown) => e);
+        expect(err).to.be.instanceOf(KernelError);
+        expect((err as KernelError).code).to.equal('SYNC_ERR_DESTRUCTIVE');
+        const message = (err as Error).message;
+        expect(message).to.contain('notes.body');
+        expect(message).to.contain(`from ${fromType} to ${toType}`);
+
+        const again = track(await boot(db, [before]));
+        expect(again.kernel.lastSync).to.deep.equal({ changed: false, operations: [] });
+        expect(await read(again, 'notes', a)).to.include({ title: 'first', body: value });
+        expect(await read(again, 'notes', b)).to.include({ title: 'second', body: null });
+        const raw = await again.kernel.db('notes').where('document_id', a).first('body');
+        expect(raw.body).to.equal(value);
+        await again.kernel.destroy();
+
+        const retyped = track(await boot(db, [emptyOnly]));
+        expect(retyped.kernel.lastSync?.operations).to.deep.equal([`retyped empty column notes.spare from ${fromType} to ${toType}`]);
+        expect(syncMessages(retyped, 'info')).to.deep.equal([`schema sync: retyped empty column notes.spare from ${fromType} to ${toType}`]);
+        expect(await read(retyped, 'notes', a)).to.include({ title: 'first', body: value, spare: null });
+        const newValue = to === 'integer' ? 12 : true;
+        const put = await retyped.put(`/api/notes/${b}`, { data: { spare: newValue } });
+        expect(put.status, put.text).to.equal(200);
+        expect(await read(retyped, 'notes', b)).to.include({ title: 'second', spare: newValue });
+      });
+    });
+  }
+
+  it('keeps a removed content type\'s table and data, and serves the old rows when it is re-added', async () => {
+    const tag = contentType('tag', 'tags', { name: { type: 'string' } });
+    const book = contentType('book', 'books', { title: { type: 'string' }, pages: { type: 'integer' } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [tag, book]));
+      const a = await create(first, 'books', { title: 'Dune', pages: 412 });
+      const b = await create(first, 'books', { title: 'Emma', pages: 320 });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [tag]));
+      expect(second.kernel.lastSync?.changed).to.equal(false);
+      expect(syncMessages(second, 'warn')).to.deep.equal(['schema sync: table books is no longer used; kept with its data']);
+      expect(await second.kernel.db.schema.hasTable('books')).to.equal(true);
+      const rows = await second.kernel.db('books').select('document_id', 'title', 'pages').orderBy('title');
+      expect(rows.map((r: { document_id: string; title: string; pages: number }) => [r.document_id, r.title, Number(r.pages)]))
+        .to.deep.equal([[a, 'Dune', 412], [b, 'Emma', 320]]);
+      expect((await second.get('/api/books')).status).to.equal(404);
+      await second.kernel.destroy();
+
+      const third = track(await boot(db, [tag, book]));
+      expect(third.kernel.lastSync?.changed).to.equal(false);
+      const list = await third.get('/api/books?sort=title');
+      expect(list.status).to.equal(200);
+      expect(list.body.data.map((d: Record<string, unknown>) => [d.documentId, d.title, d.pages])).to.deep.equal([[a, 'Dune', 412], [b, 'Emma', 320]]);
+    });
+  });
+});
