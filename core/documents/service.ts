@@ -16,6 +16,7 @@ import type { ContentType } from '../registry/types.js';
 import { newDocumentId } from './document-id.js';
 import { checkRequired, normalizeInput, type NormalizedInput } from './input.js';
 import { checkUnique } from './unique.js';
+import { hashPasswords } from './passwords.js';
 import { fillUidFields } from './uid-field.js';
 import type { Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult } from './types.js';
 import { insertRow, type WriteContext } from './write-context.js';
@@ -134,7 +135,7 @@ export class DocumentService {
   // ---------------------------------------------------------------- writes
 
   async #create(ct: ContentType, params: DocumentParams): Promise<Doc> {
-    const input = this.#input(ct, params, 'create');
+    const input = await this.#input(ct, params, 'create');
     const ctx = await this.#context(ct, 'create', params, false);
     const documentId = newDocumentId();
     const doc = await this.#transaction(async (wc) => {
@@ -154,7 +155,7 @@ export class DocumentService {
 
   async #update(ct: ContentType, params: DocumentParams): Promise<Doc | null> {
     const documentId = requireDocumentId(params);
-    const input = this.#input(ct, params, 'update');
+    const input = await this.#input(ct, params, 'update');
     const ctx = await this.#context(ct, 'update', params, false);
     const doc = await this.#transaction(async (wc) => {
       const rows = await this.#scopedRows(ctx, wc, documentId);
@@ -189,11 +190,13 @@ export class DocumentService {
     return { documentId, entries: removed };
   }
 
-  #input(ct: ContentType, params: DocumentParams, mode: 'create' | 'update'): NormalizedInput {
+  async #input(ct: ContentType, params: DocumentParams, mode: 'create' | 'update'): Promise<NormalizedInput> {
     if (typeof params.data !== 'object' || params.data === null || Array.isArray(params.data)) {
       throw new ValidationError('Missing "data" payload in the request body');
     }
-    return normalizeInput(params.data, ct, { registry: this.#deps.registry, source: params.source ?? 'internal', mode });
+    const input = normalizeInput(params.data, ct, { registry: this.#deps.registry, source: params.source ?? 'internal', mode });
+    await hashPasswords(input, ct, this.#deps.registry);
+    return input;
   }
 
   #defaults(ctx: QueryContext): Record<string, unknown> {

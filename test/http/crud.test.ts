@@ -163,6 +163,13 @@ describe('document service', () => {
     expect(res.text).to.not.contain('hush');
     expect(res.text).to.not.contain('secret123');
   });
+
+  it('stores password attributes as bcrypt hashes', async () => {
+    const res = await app.post('/api/authors', { data: { name: 'Bo', email: 'bo@example.com', passcode: 'open sesame' } });
+    const row = await app.kernel.db('authors').where('document_id', res.body.data.documentId).first('passcode') as { passcode: string };
+    expect(row.passcode).to.match(/^\$2[aby]\$10\$/);
+    expect(row.passcode).to.not.contain('open sesame');
+  });
 });
 
 describe('objection models', () => {
