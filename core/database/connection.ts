@@ -45,7 +45,7 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
           ...(c.ssl ? { ssl: c.ssl === true ? {} : c.ssl } : {}),
         },
         debug: config.debug,
-        pool,
+        pool: { ...pool, afterCreate: mariadbSession },
       });
     }
     case 'postgres': {
@@ -65,6 +65,22 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
       });
     }
   }
+}
+
+interface MysqlConnection { query(sql: string, cb: (err: Error | null, rows?: unknown) => void): void }
+
+/**
+ * MariaDB 10.11 can return a row twice when it rewrites nested EXISTS filters into semi-joins with
+ * duplicate weedout and a join buffer (seen: COUNT(*) = 101 over a 100-row table). Relation
+ * filters are EXISTS subqueries, so keep MariaDB from rewriting them. MySQL has no such switch.
+ */
+function mariadbSession(conn: MysqlConnection, done: (err: Error | null, conn: unknown) => void): void {
+  conn.query('SELECT VERSION() AS v', (err, rows) => {
+    if (err) { done(err, conn); return; }
+    const version = String((rows as Array<{ v: string }>)[0]?.v ?? '');
+    if (!/mariadb/i.test(version)) { done(null, conn); return; }
+    conn.query("SET SESSION optimizer_switch='exists_to_in=off'", (setErr) => done(setErr, conn));
+  });
 }
 
 let pgTypes: { getTypeParser(oid: number, format?: string): (v: string) => unknown } | undefined;
