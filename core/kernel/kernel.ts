@@ -20,6 +20,7 @@ import { DocumentService, type DocumentApi } from '../documents/service.js';
 import { KernelError } from '../errors/index.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
 import { readSchemaDir, type SchemaFiles } from '../registry/load.js';
+import { checkRegistry } from '../registry/check-registry.js';
 import { ModelRegistry } from '../registry/model-registry.js';
 import { validateSchemaFiles } from '../registry/validate.js';
 import { addContentRoutes } from '../rest/content-routes.js';
@@ -116,6 +117,7 @@ export class Kernel {
     this.#loadSchemas();
     this.hooks.registerModels.call(this.registry);
     this.registry.freeze();
+    checkRegistry(this.registry);
 
     this.#phase = 'sync';
     if (this.dialect === 'postgres') await preparePg();

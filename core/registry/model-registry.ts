@@ -99,6 +99,11 @@ export class ModelRegistry {
     this.get(uid).options[key] = value;
   }
 
+  /** Who added an attribute: 'app', 'core' or a plugin name. */
+  attributeOwner(uid: string, name: string): string {
+    return this.#attributeOwners.get(`${uid}#${name}`) ?? this.get(uid).owner;
+  }
+
   has(uid: string): boolean {
     return this.#contentTypes.has(uid) || this.#components.has(uid);
   }

@@ -64,6 +64,18 @@ describe('kernel', () => {
     expect((err as Error).message).to.equal('attribute name on api::tag.tag: added by clash, already defined by app');
   });
 
+  it('checks models added by plugins: a relation to a missing target stops start-up', async () => {
+    const plugin: Plugin = {
+      name: 'dangling',
+      register(kernel) {
+        kernel.hooks.registerModels.tap('dangling', (r) => r.addAttribute('api::tag.tag', 'owner', { type: 'relation', relation: 'manyToOne', target: 'plugin::dangling.user' }, { owner: 'dangling' }));
+      },
+    };
+    const err = await startKernel({ ...tagOnly, plugins: [plugin] }).then(() => null, (e: unknown) => e);
+    expect((err as KernelError).code).to.equal('SCHEMA_ERR_INVALID');
+    expect((err as Error).message).to.equal('api::tag.tag.owner (dangling): relation target plugin::dangling.user is not a registered content type');
+  });
+
   it('refuses a tap on a boot hook after that hook fired', async () => {
     let late: unknown;
     const plugin: Plugin = {
