@@ -1,33 +1,76 @@
 // `npm start`: loads the app from the folder holding config/ and content-types/, starts the kernel,
 // and stops it cleanly on SIGINT/SIGTERM. The only place that touches process-level state.
+// With server.workers > 1 the primary syncs the schema once, then forks workers that share the port.
 
+import cluster from 'node:cluster';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createKernel, KernelError } from '../index.js';
+import { createKernel, KernelError, type Kernel } from '../index.js';
 
-async function main(): Promise<void> {
-  const appDir = resolve(process.env.APP_DIR ?? process.cwd());
-  // This file runs from dist/core/cli (compiled) or core/cli (tsx); the config sits beside core/.
-  const codeRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const kernel = await createKernel({ appDir, configDir: join(codeRoot, 'config') });
+const appDir = resolve(process.env.APP_DIR ?? process.cwd());
+// This file runs from dist/core/cli (compiled) or core/cli (tsx); the config sits beside core/.
+const configDir = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'config');
+
+async function serve(): Promise<void> {
   const started = Date.now();
+  const kernel = await createKernel({ appDir, configDir });
   const { url } = await kernel.start();
-  kernel.logger.info(`serving ${kernel.registry.contentTypes().length} content types on ${url}${kernel.config.api.rest.prefix} (${kernel.dialect}, ready in ${Date.now() - started} ms)`);
+  const role = cluster.isWorker ? `worker ${cluster.worker?.id}` : 'server';
+  if (!cluster.isWorker) announce(kernel, url, started);
+  else process.send?.({ type: 'listening', url });
+  onSignals(role, () => kernel.destroy());
+}
+
+async function primary(): Promise<void> {
+  const started = Date.now();
+  const kernel = await createKernel({ appDir, configDir });
+  const workers = kernel.config.server.workers;
+  if (workers <= 1) { await kernel.destroy(); await serve(); return; }
+  // Sync once here, so workers find an unchanged schema and run no DDL at the same time.
+  await kernel.load();
+  await kernel.destroy();
+  let ready = 0;
+  for (let i = 0; i < workers; i++) {
+    const worker = cluster.fork();
+    worker.on('message', (msg: { type?: string; url?: string }) => {
+      if (msg.type === 'listening' && ++ready === workers && msg.url) announce(kernel, msg.url, started, workers);
+    });
+  }
   let stopping = false;
-  const stop = (signal: string) => {
+  cluster.on('exit', (worker, code) => {
+    if (stopping) { if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0); return; }
+    kernel.logger.error(`worker ${worker.id} exited with ${code}; stopping`);
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    process.exitCode = 1;
+  });
+  onSignals('primary', async () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    await new Promise<void>((done) => cluster.on('exit', () => { if (Object.keys(cluster.workers ?? {}).length === 0) done(); }));
+  });
+}
+
+function announce(kernel: Kernel, url: string, started: number, workers = 1): void {
+  kernel.logger.info(`serving ${kernel.registry.contentTypes().length} content types on ${url}${kernel.config.api.rest.prefix} (${kernel.dialect}, ${workers} worker${workers > 1 ? 's' : ''}, ready in ${Date.now() - started} ms)`);
+}
+
+function onSignals(role: string, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    kernel.logger.info(`${signal}: shutting down`);
-    kernel.destroy().then(() => process.exit(0), (err: unknown) => {
-      kernel.logger.error(`shutdown failed: ${String(err)}`);
+    process.stdout.write(`${role}: ${signal}, shutting down\n`);
+    stop().then(() => process.exit(0), (err: unknown) => {
+      process.stderr.write(`${role}: shutdown failed: ${String(err)}\n`);
       process.exit(1);
     });
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+  process.on('SIGTERM', () => handler('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
+(cluster.isPrimary ? primary() : serve()).catch((err: unknown) => {
   if (err instanceof KernelError) {
     process.stderr.write(`start-up failed [${err.code}]: ${err.message}\n`);
   } else {

@@ -30,6 +30,8 @@ export interface ServerConfig {
   port: number;
   /** Trust X-Forwarded-* headers (only behind a proxy you control). */
   proxy: boolean;
+  /** Worker processes behind one port (node:cluster); 1 serves from the main process. */
+  workers: number;
 }
 
 export interface RestConfig {

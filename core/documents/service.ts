@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { RestConfig } from '../config/types.js';
 import type { Dialect } from '../database/connection.js';
+import { SCHEMA_STATE_TABLE } from '../database/naming.js';
 import { ValidationError } from '../errors/index.js';
 import type { KernelHooks } from '../kernel/hooks.js';
 import type { Logger } from '../log/logger.js';
@@ -224,9 +225,12 @@ export class DocumentService {
   }
 
   async #transaction<T>(work: (wc: WriteContext) => Promise<T>): Promise<T> {
-    return this.#deps.knex.transaction(async (trx) => work({
-      trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], now: new Date().toISOString(),
-    }));
+    return this.#deps.knex.transaction(async (trx) => {
+      // SQLite: take the write lock now, as BEGIN IMMEDIATE would. A transaction that reads first and
+      // writes later can deadlock with another process's writer, and busy_timeout cannot resolve that.
+      if (this.#deps.dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
+      return work({ trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], now: new Date().toISOString() });
+    });
   }
 
   async #emit(event: DocumentEvent): Promise<void> {

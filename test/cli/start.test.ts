@@ -58,6 +58,22 @@ describe('npm start', function () {
     expect(await again.exited).to.equal(0);
   });
 
+  it('serves from several worker processes on one port, writing to one SQLite file', async () => {
+    const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
+    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    const server = startServer(appDir, { WORKERS: '2' });
+    const url = await server.ready;
+    expect(server.output()).to.contain('2 workers');
+    const writes = await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${url}/api/categories`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `c${i}` } }),
+    }).then((r) => r.status)));
+    expect(writes.every((s) => s === 201), writes.join(',')).to.equal(true);
+    const list = await (await fetch(`${url}/api/categories?pagination[withCount]=true`)).json() as { meta: { pagination: { total: number } } };
+    expect(list.meta.pagination.total).to.equal(40);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).to.equal(0);
+  });
+
   it('refuses to start on a bad config value and names the key', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
     const server = startServer(appDir, { PORT: 'eighty' });
