@@ -8,6 +8,14 @@ import type { DatabaseConfig, ServerConnection, SqliteConnection } from '../conf
 
 export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
+/** The Unicode-aware lower() registered on every SQLite connection. */
+export const SQLITE_LOWER = 'strata_lower';
+
+interface SqliteConnectionHandle {
+  pragma(s: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (v: unknown) => unknown): unknown;
+}
+
 // PostgreSQL type OIDs whose default parsing would shift or round values.
 const PG_RAW_TYPES = new Set([1082 /* date */, 1083 /* time */, 1114 /* timestamp */, 1184 /* timestamptz */, 20 /* int8 */, 1700 /* numeric */]);
 
@@ -26,7 +34,9 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
         // One writer: SQLite serialises writes anyway, and :memory: is one database per connection.
         pool: {
           min: 1, max: 1,
-          afterCreate: (conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) => {
+          afterCreate: (conn: SqliteConnectionHandle, done: (err: Error | null, conn: unknown) => void) => {
+            // SQLite's LOWER() folds ASCII only; case-insensitive filters use JavaScript's full Unicode folding
+            conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
             conn.pragma('foreign_keys = ON');
             conn.pragma('journal_mode = WAL');
             conn.pragma('busy_timeout = 5000');

@@ -109,6 +109,8 @@ export function normalizeScalar(
         if (num < INT_MIN) return fail(`must be greater than or equal to ${INT_MIN}`);
         if (num > INT_MAX) return fail(`must be less than or equal to ${INT_MAX}`);
       }
+      // decimal columns are DECIMAL(10,2), as Strapi's: a wider value would overflow in the database
+      if (attr.type === 'decimal' && Math.abs(num) >= 1e8) return fail('must be between -99999999.99 and 99999999.99');
       const min = toNumber(attr.min);
       const max = toNumber(attr.max);
       if (min !== undefined && num < min) return fail(`must be greater than or equal to ${attr.min}`);
@@ -230,7 +232,7 @@ function parseDateTime(value: unknown): number | undefined {
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone = 'Z'] = m;
   const year = Number(y), month = Number(mo), day = Number(d);
   const hour = Number(h), minute = Number(mi), second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);

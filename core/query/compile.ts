@@ -59,6 +59,7 @@ export function compileQuery(raw: RawQuery, model: Model, ctx: CompileContext): 
 function compileSearch(raw: unknown): string | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'string') throw invalidValue('_q', raw, 'a string');
+  if (raw.includes('\0')) throw invalidValue('_q', raw, 'a string without NUL characters');
   const term = raw.trim();
   return isBlank(term) ? undefined : term;
 }

@@ -95,6 +95,10 @@ export function coerceOperand(operator: ScalarOperator, attr: Attribute, value: 
 }
 
 const INTEGER = /^[-+]?\d+$/;
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -105,24 +109,28 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 export function coerceValue(attr: Attribute, value: unknown, checkEnum: boolean): Coerced {
   switch (attr.type) {
     case 'string': case 'text': case 'richtext': case 'email': case 'uid': case 'password':
-      if (typeof value === 'string') return { ok: true, value };
+      // NUL ends a pattern early in SQLite and is not valid text in PostgreSQL
+      if (typeof value === 'string') return value.includes('\0') ? fail('a string without NUL characters') : { ok: true, value };
       if (typeof value === 'number' && Number.isFinite(value)) return { ok: true, value: String(value) };
       return fail('a string');
     case 'enumeration': {
       const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-      if (text === undefined) return fail('a string');
+      if (text === undefined || text.includes('\0')) return fail('a string');
       if (checkEnum && !attr.enum.includes(text)) return fail(`one of ${attr.enum.join(', ')}`);
       return { ok: true, value: text };
     }
     case 'integer': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && INTEGER.test(value.trim()) ? Number(value) : NaN;
-      return Number.isSafeInteger(n) ? { ok: true, value: n } : fail('an integer');
+      // the column is a 32-bit integer on every database: a wider value is a client error, not a 500
+      if (!Number.isSafeInteger(n)) return fail('an integer');
+      return n >= INT32_MIN && n <= INT32_MAX ? { ok: true, value: n } : fail(`an integer between ${INT32_MIN} and ${INT32_MAX}`);
     }
     case 'biginteger': {
       if (typeof value === 'bigint') return { ok: true, value: value.toString() };
       if (typeof value === 'number') return Number.isSafeInteger(value) ? { ok: true, value: String(value) } : fail('an integer');
       if (typeof value !== 'string' || !INTEGER.test(value.trim())) return fail('an integer');
-      return { ok: true, value: BigInt(value.trim()).toString() };
+      const big = BigInt(value.trim());
+      return big >= INT64_MIN && big <= INT64_MAX ? { ok: true, value: big.toString() } : fail('a 64-bit integer');
     }
     case 'float': case 'decimal': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value) : NaN;
@@ -171,7 +179,9 @@ function validDate(date: Date): boolean {
 
 function isCalendarDate(y: string | undefined, m: string | undefined, d: string | undefined): boolean {
   const year = Number(y), month = Number(m), day = Number(d);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // Year 0 does not exist in SQL dates; Date.UTC would also read years 0-99 as 1900-1999
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -8,7 +8,7 @@ import { readableScalars } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { populate, selectColumns, type Loaded } from './populate.js';
 import { shapeRow, type DbRow } from './shape.js';
-import { applyFilter, applyScopes, escapeLike } from './sql-filters.js';
+import { applyFilter, applyScopes, escapeLike, lowerFunction } from './sql-filters.js';
 import { applySort } from './sort.js';
 import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
@@ -18,6 +18,8 @@ export interface ReadOptions {
   documentId?: string;
   /** Only the first matching row. */
   first?: boolean;
+  /** Exactly this row, whatever the row scopes (re-reading what a write just wrote). */
+  rowId?: number;
 }
 
 export async function readMany(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}): Promise<{ docs: Array<Record<string, unknown>>; pagination?: PageInfo }> {
@@ -59,7 +61,8 @@ export async function count(model: ContentType, query: QueryAst, ctx: PlanContex
 
 function where(qb: Knex.QueryBuilder, model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions): void {
   if (opts.documentId !== undefined) qb.where('r.document_id', opts.documentId);
-  applyScopes(qb, model, 'r', ctx);
+  if (opts.rowId !== undefined) qb.where('r.id', opts.rowId);
+  else applyScopes(qb, model, 'r', ctx);
   applyFilter(qb, query.filters, model, 'r', ctx);
   if (query.search) applySearch(qb, model, query.search, ctx);
 }
@@ -68,11 +71,13 @@ function where(qb: Knex.QueryBuilder, model: ContentType, query: QueryAst, ctx: 
 function applySearch(qb: Knex.QueryBuilder, model: Model, term: string, ctx: PlanContext): void {
   const pattern = `%${escapeLike(term.toLowerCase())}%`;
   const escape = ctx.dialect === 'mysql' ? "'\\\\'" : "'\\'";
+  const fold = lowerFunction(ctx);
+  const pat = ctx.dialect === 'mysql' ? 'CAST(? AS BINARY)' : '?';
   qb.where((w) => {
     for (const [name, attr] of Object.entries(model.attributes)) {
       if (!['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(attr.type)) continue;
       if (attr.private) continue;
-      w.orWhereRaw(`LOWER(??) LIKE ? ESCAPE ${escape}`, [`r.${columnOf(model, name)}`, pattern]);
+      w.orWhereRaw(`${fold}(??) LIKE ${pat} ESCAPE ${escape}`, [`r.${columnOf(model, name)}`, pattern]);
     }
     if (/^\d+$/.test(term)) w.orWhere('r.id', Number(term));
   });

@@ -3,6 +3,7 @@
 
 import type { Knex } from 'knex';
 import { toDb } from '../database/codecs.js';
+import { SQLITE_LOWER } from '../database/connection.js';
 import { componentLinkTable, relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, ScalarOperator } from './ast.js';
@@ -90,16 +91,17 @@ export function joinRelation(sub: Knex.QueryBuilder, model: Model, field: string
 function applyCompare(qb: Where, column: string, op: ScalarOperator, value: unknown, model: Model, field: string, ctx: PlanContext): void {
   const type = columnTypeOfField(model, field);
   const db = (v: unknown) => toDb(type, v, ctx.dialect);
-  const k = ctx.knex;
   const lower = (v: unknown) => String(v).toLowerCase();
+  const fold = lowerFunction(ctx);
+  if (ctx.dialect === 'mysql' && (type === 'string' || type === 'text') && applyExactMysql(qb, column, op, value, db)) return;
   switch (op) {
     case '$eq': if (value === null) qb.whereNull(column); else qb.where(column, db(value)); return;
     case '$ne':
       if (value === null) qb.whereNotNull(column);
       else qb.where((w) => w.whereNot(column, db(value)).orWhereNull(column));
       return;
-    case '$eqi': qb.whereRaw('LOWER(??) = ?', [column, lower(value)]); return;
-    case '$nei': qb.where((w) => w.whereRaw('LOWER(??) <> ?', [column, lower(value)]).orWhereNull(column)); return;
+    case '$eqi': qb.whereRaw(`${fold}(??) = ${bin(ctx)}`, [column, lower(value)]); return;
+    case '$nei': qb.where((w) => w.whereRaw(`${fold}(??) <> ${bin(ctx)}`, [column, lower(value)]).orWhereNull(column)); return;
     case '$lt': qb.where(column, '<', db(value)); return;
     case '$lte': qb.where(column, '<=', db(value)); return;
     case '$gt': qb.where(column, '>', db(value)); return;
@@ -124,7 +126,54 @@ function applyCompare(qb: Where, column: string, op: ScalarOperator, value: unkn
     case '$endsWith': like(qb, column, `%${escapeLike(String(value))}`, false, false, ctx); return;
     case '$endsWithi': like(qb, column, `%${escapeLike(String(value))}`, true, false, ctx); return;
   }
-  void k;
+}
+
+/**
+ * MySQL/MariaDB compare strings with the column's *_ci collation: case, accents and trailing spaces
+ * are ignored. Keep that comparison (it can use the index) and add a byte-exact one.
+ */
+function applyExactMysql(qb: Where, column: string, op: ScalarOperator, value: unknown, db: (v: unknown) => unknown): boolean {
+  const b = 'CAST(? AS BINARY)';
+  const cb = 'CAST(?? AS BINARY)';
+  switch (op) {
+    case '$eq':
+      if (value === null) return false;
+      qb.where(column, db(value) as string).whereRaw(`${cb} = ${b}`, [column, db(value) as string]);
+      return true;
+    case '$ne':
+      if (value === null) return false;
+      qb.where((w) => w.whereRaw(`NOT (${cb} = ${b})`, [column, db(value) as string]).orWhereNull(column));
+      return true;
+    case '$in': case '$notIn': {
+      const values = (value as unknown[]).map(db) as string[];
+      const list = values.map(() => b).join(', ');
+      if (op === '$in') qb.whereIn(column, values).whereRaw(`${cb} IN (${list})`, [column, ...values]);
+      else qb.where((w) => w.whereRaw(`NOT (${cb} IN (${list}))`, [column, ...values]).orWhereNull(column));
+      return true;
+    }
+    case '$lt': case '$lte': case '$gt': case '$gte': {
+      const sign = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }[op];
+      qb.whereRaw(`${cb} ${sign} ${b}`, [column, db(value) as string]);
+      return true;
+    }
+    case '$between': {
+      const [lo, hi] = value as [unknown, unknown];
+      qb.whereRaw(`${cb} BETWEEN ${b} AND ${b}`, [column, db(lo) as string, db(hi) as string]);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** The lower() that folds all of Unicode on this dialect. */
+export function lowerFunction(ctx: Pick<PlanContext, 'dialect'>): string {
+  return ctx.dialect === 'sqlite' ? SQLITE_LOWER : 'LOWER';
+}
+
+/** A placeholder compared byte by byte (MySQL's collations otherwise ignore case and accents). */
+function bin(ctx: Pick<PlanContext, 'dialect'>): string {
+  return ctx.dialect === 'mysql' ? 'CAST(? AS BINARY)' : '?';
 }
 
 export function escapeLike(value: string): string {
@@ -140,16 +189,16 @@ export function like(qb: Where, column: string, pattern: string, insensitive: bo
   let bindings: unknown[];
   if (insensitive) {
     if (ctx.dialect === 'postgres') { sql = "?? ILIKE ? ESCAPE '\\'"; bindings = [column, pattern]; }
-    else { sql = "LOWER(??) LIKE ? ESCAPE '\\'"; bindings = [column, pattern.toLowerCase()]; }
+    else if (ctx.dialect === 'mysql') { sql = "LOWER(??) LIKE CAST(? AS BINARY) ESCAPE '\\\\'"; bindings = [column, pattern.toLowerCase()]; }
+    else { sql = `${SQLITE_LOWER}(??) LIKE ? ESCAPE '\\'`; bindings = [column, pattern.toLowerCase()]; }
   } else if (ctx.dialect === 'sqlite') {
     // GLOB is case-sensitive; translate the LIKE pattern to GLOB syntax
     sql = '?? GLOB ?'; bindings = [column, likeToGlob(pattern)];
   } else if (ctx.dialect === 'mysql') {
-    sql = "?? LIKE BINARY ? ESCAPE '\\\\'"; bindings = [column, pattern];
+    sql = "?? LIKE CAST(? AS BINARY) ESCAPE '\\\\'"; bindings = [column, pattern];
   } else {
     sql = "?? LIKE ? ESCAPE '\\'"; bindings = [column, pattern];
   }
-  if (ctx.dialect === 'mysql' && insensitive) sql = "LOWER(??) LIKE ? ESCAPE '\\\\'";
   if (negate) qb.where((w) => w.whereRaw(`NOT (${sql})`, bindings as never[]).orWhereNull(column));
   else qb.whereRaw(sql, bindings as never[]);
 }
