@@ -68,7 +68,7 @@ export class DocumentService {
 
   #bind(ct: ContentType): DocumentApi {
     return {
-      findMany: async (params = {}) => (await this.#findMany(ct, 'findMany', params, false)).results,
+      findMany: async (params = {}) => (await this.#findMany(ct, 'findMany', params, hasPagination(params))).results,
       findPage: async (params = {}) => {
         const { results, pagination } = await this.#findMany(ct, 'findMany', params, true);
         return { results, pagination: pagination ?? {} };
@@ -148,7 +148,7 @@ export class DocumentService {
         document_id: documentId, ...scalarColumns(ct, values, wc.dialect), ...this.#timestamps(wc, true),
       });
       await writeRowLinks(wc, ct, { id, documentId }, input);
-      return this.#reread(ctx, wc, documentId);
+      return this.#reread(ctx, wc, id);
     });
     await this.#emit({ action: 'create', uid: ct.uid, documentId, document: doc, params });
     return doc;
@@ -168,7 +168,7 @@ export class DocumentService {
           .update({ ...scalarColumns(ct, input.scalars, wc.dialect), ...this.#timestamps(wc, false) });
         await writeRowLinks(wc, ct, { id, documentId }, input);
       }
-      return this.#reread(ctx, wc, documentId);
+      return this.#reread(ctx, wc, rows[0]!);
     });
     if (doc) await this.#emit({ action: 'update', uid: ct.uid, documentId, document: doc, params });
     return doc;
@@ -216,11 +216,12 @@ export class DocumentService {
     return (await qb as Array<{ id: number }>).map((r) => Number(r.id));
   }
 
-  async #reread(ctx: QueryContext, wc: WriteContext, documentId: string): Promise<Doc> {
-    const { docs } = await readMany(ctx.contentType, { ...ctx.query, pagination: undefined }, this.#plan(ctx, wc.trx), { first: true, documentId });
+  /** The row a write just wrote, by id (row scopes still apply to what it populates). */
+  async #reread(ctx: QueryContext, wc: WriteContext, rowId: number): Promise<Doc> {
+    const { docs } = await readMany(ctx.contentType, { ...ctx.query, pagination: undefined }, this.#plan(ctx, wc.trx), { first: true, rowId });
     const result = await this.#after({ kind: 'one', document: (docs[0] as Doc | undefined) ?? null }, ctx);
     const doc = result.kind === 'one' ? result.document : null;
-    if (!doc) throw new Error(`document ${documentId} vanished inside its own transaction`);
+    if (!doc) throw new Error(`row ${rowId} of ${ctx.uid} vanished inside its own transaction`);
     return doc;
   }
 
@@ -241,6 +242,11 @@ export class DocumentService {
       this.#deps.logger.error(`documentEvent listener failed for ${event.action} ${event.uid} ${event.documentId}: ${(err as Error).message}`);
     }
   }
+}
+
+/** The document service pages only when asked to (Strapi's findMany has no default limit). */
+function hasPagination(params: DocumentParams): boolean {
+  return ['pagination', 'page', 'pageSize', 'start', 'limit'].some((k) => params[k] !== undefined);
 }
 
 function requireDocumentId(params: DocumentParams): string {

@@ -10,13 +10,22 @@ export interface FieldError {
   value?: unknown;
 }
 
+/** Marks application errors across module copies (a plugin loaded from another path, say), where instanceof fails. */
+export const APPLICATION_ERROR = Symbol.for('strata.ApplicationError');
+
 export class ApplicationError extends Error {
   details: ErrorDetails;
   constructor(message = 'An application error occured', details: ErrorDetails = {}) {
     super(message);
     this.name = 'ApplicationError';
     this.details = details;
+    Object.defineProperty(this, APPLICATION_ERROR, { value: true });
   }
+}
+
+export function isApplicationError(err: unknown): err is ApplicationError {
+  return err instanceof ApplicationError
+    || (typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[APPLICATION_ERROR] === true);
 }
 
 export class ValidationError extends ApplicationError {

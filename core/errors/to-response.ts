@@ -1,25 +1,24 @@
 // The only place that turns an error into an HTTP status and Strapi's error envelope.
 
-import {
-  ApplicationError, ConflictError, ForbiddenError, MethodNotAllowedError, NotFoundError,
-  NotImplementedError, PayloadTooLargeError, RateLimitError, UnauthorizedError,
-} from './application.js';
+import { isApplicationError, type ApplicationError } from './application.js';
 
 export interface ErrorBody {
   data: null;
   error: { status: number; name: string; message: string; details: Record<string, unknown> };
 }
 
-const STATUS_BY_CLASS: ReadonlyArray<[new (...args: never[]) => ApplicationError, number]> = [
-  [UnauthorizedError, 401],
-  [ForbiddenError, 403],
-  [NotFoundError, 404],
-  [MethodNotAllowedError, 405],
-  [ConflictError, 409],
-  [PayloadTooLargeError, 413],
-  [RateLimitError, 429],
-  [NotImplementedError, 501],
-];
+// By class name along the prototype chain, so subclasses (PolicyError is a ForbiddenError) and
+// errors from another copy of this module map the same way.
+const STATUS_BY_CLASS: Record<string, number> = {
+  UnauthorizedError: 401,
+  ForbiddenError: 403,
+  NotFoundError: 404,
+  MethodNotAllowedError: 405,
+  ConflictError: 409,
+  PayloadTooLargeError: 413,
+  RateLimitError: 429,
+  NotImplementedError: 501,
+};
 
 const HTTP_NAMES: Record<number, string> = {
   400: 'BadRequestError', 401: 'UnauthorizedError', 403: 'ForbiddenError', 404: 'NotFoundError',
@@ -32,13 +31,16 @@ const HTTP_NAMES: Record<number, string> = {
 interface HttpLikeError { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown; type?: unknown }
 
 export function statusOf(err: ApplicationError): number {
-  for (const [cls, status] of STATUS_BY_CLASS) if (err instanceof cls) return status;
+  for (let proto: unknown = Object.getPrototypeOf(err); proto && proto !== Error.prototype; proto = Object.getPrototypeOf(proto)) {
+    const status = STATUS_BY_CLASS[(proto as { constructor: { name: string } }).constructor.name];
+    if (status) return status;
+  }
   return 400;
 }
 
 /** Maps any thrown value to a status and body; `unexpected` tells the caller to log it. */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
-  if (err instanceof ApplicationError) {
+  if (isApplicationError(err)) {
     const status = statusOf(err);
     return { status, body: envelope(status, err.name, err.message, err.details), unexpected: false };
   }

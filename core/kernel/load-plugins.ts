@@ -34,12 +34,21 @@ async function resolvePlugin(name: string, entry: PluginEntry, appDir: string): 
     throw new KernelError('PLUGIN_ERR_UNKNOWN',
       `config plugins.${name}: no plugin found (${entry.resolve ? `at ${entry.resolve}` : 'not a first-party plugin; give its path with `resolve`'})`);
   }
-  const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  } catch (err) {
+    const hint = file.endsWith('.ts') && (err as { code?: string }).code === 'ERR_UNKNOWN_FILE_EXTENSION'
+      ? ': compiled start-up runs JavaScript only; put the plugin under plugins/<name>/ (compiled with the app) or point `resolve` at its compiled .js file'
+      : `: ${(err as Error).message}`;
+    throw new KernelError('PLUGIN_ERR_UNKNOWN', `config plugins.${name}: cannot load ${file}${hint}`, { cause: err });
+  }
   return assertPlugin(mod.default, name);
 }
 
 function moduleFile(base: string): string | undefined {
-  const candidates = [base, `${base}.js`, `${base}.ts`, `${base}/index.js`, `${base}/index.ts`];
+  // JavaScript first: compiled start-up cannot import TypeScript
+  const candidates = [base, `${base}.js`, `${base}/index.js`, `${base}.ts`, `${base}/index.ts`];
   return candidates.find((f) => existsSync(f) && !f.endsWith('/') && !isDirectory(f));
 }
 

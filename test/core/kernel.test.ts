@@ -128,7 +128,10 @@ describe('kernel', () => {
     const app = await startKernel({ ...tagOnly, plugins: [plugin] });
     try {
       await app.post('/api/tags', { data: { name: 'public' } });
-      await app.post('/api/tags', { data: { name: 'secret-1' } });
+      // a write answers with the row it wrote, even one its own row scope hides from reads
+      const hidden = await app.post('/api/tags', { data: { name: 'secret-1' } });
+      expect(hidden.status).to.equal(201);
+      expect(hidden.body.data.name).to.equal('secret-1');
       calls.length = 0;
       const res = await app.get('/api/tags');
       expect(calls).to.deep.equal(['defaults:findMany', 'scope:findMany']);
@@ -235,6 +238,35 @@ describe('kernel', () => {
     const needy: Plugin = { name: 'needy', dependsOn: ['i18n'], register() {} };
     const missing = await startKernel({ ...tagOnly, plugins: [needy] }).then(() => null, (e: unknown) => e);
     expect((missing as Error).message).to.equal('plugin needy depends on i18n, which is not enabled');
+  });
+
+  it('maps application errors from another copy of core by their class, not by identity', async () => {
+    // What a plugin loaded through a second module instance throws: same class names, same brand
+    class ApplicationError extends Error {
+      details = {};
+      constructor(message: string) { super(message); Object.defineProperty(this, Symbol.for('strata.ApplicationError'), { value: true }); }
+    }
+    class UnauthorizedError extends ApplicationError { override name = 'UnauthorizedError'; }
+    const plugin: Plugin = {
+      name: 'foreign',
+      register(kernel) {
+        kernel.hooks.authenticate.tapPromise('foreign', async () => { throw new UnauthorizedError('Token expired'); });
+      },
+    };
+    const app = await startKernel({ ...tagOnly, plugins: [plugin] });
+    try {
+      const res = await app.get('/api/tags');
+      expect(res.status).to.equal(401);
+      expect(res.body.error).to.deep.equal({ status: 401, name: 'UnauthorizedError', message: 'Token expired', details: {} });
+    } finally { await app.stop(); }
+  });
+
+  it('says which plugin file could not be loaded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strata-plugin-'));
+    writeFileSync(join(dir, 'broken.js'), 'export default {{ not javascript');
+    const err = await startKernel({ ...tagOnly, appDir: dir, config: { plugins: { broken: { enabled: true, resolve: './broken' } } } }).then(() => null, (e: unknown) => e);
+    expect((err as KernelError).code).to.equal('PLUGIN_ERR_UNKNOWN');
+    expect((err as Error).message).to.match(/^config plugins\.broken: cannot load .*broken\.js: /);
   });
 
   it('ignores a disabled plugin', async () => {

@@ -153,6 +153,17 @@ describe('document service', () => {
     expect(await docs.count()).to.equal(1);
   });
 
+  it('returns every row from findMany unless pagination is asked for', async () => {
+    const tags = app.kernel.documents('api::category.category');
+    for (let i = 0; i < 30; i++) await tags.create({ data: { name: `bulk-${String(i).padStart(2, '0')}` } });
+    const all = await tags.findMany({ filters: { name: { $startsWith: 'bulk-' } } });
+    expect(all).to.have.length(30);
+    const page = await tags.findMany({ filters: { name: { $startsWith: 'bulk-' } }, sort: 'name', pagination: { page: 2, pageSize: 5 } });
+    expect(page.map((d) => d.name)).to.deep.equal(['bulk-05', 'bulk-06', 'bulk-07', 'bulk-08', 'bulk-09']);
+    const offset = await tags.findMany({ filters: { name: { $startsWith: 'bulk-' } }, sort: 'name:desc', limit: 2 });
+    expect(offset.map((d) => d.name)).to.deep.equal(['bulk-29', 'bulk-28']);
+  });
+
   it('lets internal callers read private fields, but never the REST API', async () => {
     const authors = app.kernel.documents('api::author.author');
     const created = await authors.create({ data: { name: 'Ann', email: 'ann@example.com', secretNote: 'hush', passcode: 'secret123' } });
