@@ -1,0 +1,197 @@
+// Runs every HTTP example in README.md and docs/**/*.md against a real kernel, over HTTP, and
+// compares status and body with the expected response written under it. The convention is
+// described in docs/README.md. One fresh kernel (the example app's content types and its
+// config/api.ts) per Markdown file; examples run in file order and may use values saved by
+// earlier ones.
+
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createEnv, type KernelConfigInput, type Plugin, type PluginsConfig } from '../../core/index.js';
+import { ROOT, startKernel, type TestKernel } from '../helpers/kernel.js';
+import { parseDoc, type Example, type ParsedDoc } from './markdown.js';
+import { difference, fill, lookup, type Bindings } from './match.js';
+import { seedMediaFiles } from './media-fixtures.js';
+
+function markdownFiles(): string[] {
+  const out: string[] = [];
+  const readme = join(ROOT, 'README.md');
+  if (existsSync(readme)) out.push(readme);
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.md')) out.push(path);
+    }
+  };
+  walk(join(ROOT, 'docs'));
+  return out;
+}
+
+type ConfigFile = (env: ReturnType<typeof createEnv>) => unknown;
+
+async function configFrom(file: string): Promise<unknown> {
+  const mod = await import(pathToFileURL(file).href) as { default: ConfigFile };
+  return mod.default(createEnv({}));
+}
+
+/**
+ * Loads a plugin the way this test file itself was loaded. mocha + tsx load test files (and the
+ * core they import) with require(), while the kernel's own plugin loader uses import(), which
+ * would give the plugin a second copy of core/index.ts (so its UnauthorizedError would not be the
+ * kernel's, and would answer 500). Handing the kernel the module object avoids that.
+ */
+async function loadPluginModule(path: string): Promise<Plugin> {
+  const file = [path, `${path}.ts`, join(path, 'index.ts')].find((f) => existsSync(f) && statSync(f).isFile());
+  if (!file) throw new Error(`no plugin module at ${path}`);
+  const mod = (typeof require === 'function' ? require(file) : await import(pathToFileURL(file).href)) as { default?: Plugin };
+  if (!mod.default) throw new Error(`${file} has no default export`);
+  return mod.default;
+}
+
+/**
+ * The app a document's examples run against: the example app, plus the files the document
+ * declares with `file=<path>` blocks (written to a temporary app folder whose core/ and
+ * content-types/ link to the repository's). config/api.ts and config/plugins.ts from the
+ * document replace the example app's.
+ */
+async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; config: KernelConfigInput; cleanup(): void }> {
+  let appDir: string | undefined;
+  if (doc.files.length) {
+    appDir = mkdtempSync(join(tmpdir(), 'strata-docs-'));
+    writeFileSync(join(appDir, 'package.json'), '{ "type": "module" }\n');
+    symlinkSync(join(ROOT, 'core'), join(appDir, 'core'), 'dir');
+    symlinkSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), 'dir');
+    symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'), 'dir');
+    for (const f of doc.files) {
+      const target = join(appDir, f.path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, `${f.content}\n`);
+    }
+  }
+  const declared = (name: string) => (appDir && doc.files.some((f) => f.path === `config/${name}.ts`) ? join(appDir, 'config', `${name}.ts`) : undefined);
+  const api = await configFrom(declared('api') ?? join(ROOT, 'config', 'api.ts')) as KernelConfigInput['api'];
+  const pluginsFile = declared('plugins');
+  const plugins = pluginsFile ? await configFrom(pluginsFile) as PluginsConfig : undefined;
+  for (const [name, entry] of Object.entries(plugins ?? {})) {
+    if (typeof entry === 'object' && typeof entry.resolve === 'string' && appDir) {
+      plugins![name] = { ...entry, resolve: await loadPluginModule(join(appDir, entry.resolve)) };
+    }
+  }
+  return {
+    ...(appDir ? { appDir } : {}),
+    config: { api, ...(plugins ? { plugins } : {}) },
+    cleanup: () => { if (appDir) rmSync(appDir, { recursive: true, force: true }); },
+  };
+}
+
+/** Type-checks a document's TypeScript files with the project's compiler options. */
+function typecheck(appDir: string, doc: ParsedDoc): void {
+  const files = doc.files.filter((f) => f.path.endsWith('.ts')).map((f) => f.path);
+  writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify({
+    extends: join(ROOT, 'tsconfig.json'), compilerOptions: { noEmit: true }, include: files,
+  }));
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(appDir, 'tsconfig.json')], { encoding: 'utf8' });
+  if (tsc.status !== 0) expect.fail(`the TypeScript files of ${doc.files[0]?.path ?? 'the document'} do not compile:\n${tsc.stdout}${tsc.stderr}`);
+}
+
+async function run(app: TestKernel, example: Example, bindings: Bindings): Promise<void> {
+  const { request, expected } = example;
+  const target = fill(request.target, bindings, 'raw');
+  const headers = request.headers.map(([k, v]) => [k, fill(v, bindings, 'raw')] as [string, string]);
+  const body = request.body === undefined ? undefined : fill(request.body, bindings, 'json-string');
+  const logsBefore = app.logs.length;
+  const res = await fetch(`${app.url}${target}`, { method: request.method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  let actual: unknown = null;
+  if (text !== '') {
+    try { actual = JSON.parse(text); } catch { actual = text; }
+  }
+
+  for (const save of example.saves) {
+    try { bindings.set(save.name, lookup(actual, save.path)); } catch { /* reported by the comparison below */ }
+  }
+
+  const problems: string[] = [];
+  if (res.status !== expected.status) problems.push(`status: expected ${expected.status}, got ${res.status}`);
+  if (expected.body === undefined) {
+    if (text !== '') problems.push(`body: expected none, got ${text.slice(0, 300)}`);
+  } else {
+    let wanted: unknown;
+    try {
+      wanted = JSON.parse(fill(expected.body, bindings, 'json-string'));
+    } catch (err) {
+      throw new Error(`${example.file}:${expected.line}: the expected body is not JSON: ${(err as Error).message}`);
+    }
+    const diff = difference(wanted, actual);
+    if (diff) problems.push(`body: ${diff}`);
+  }
+  for (const save of example.saves) {
+    if (!bindings.has(save.name)) problems.push(`# save ${save.path} as ${save.name}: the response has nothing there`);
+  }
+  if (problems.length) {
+    expect.fail([
+      `${example.file}:${example.line} ${request.method} ${target}`,
+      ...problems.map((p) => `  ${p}`),
+      '  actual response body:',
+      ...(text === '' ? ['    (empty)'] : JSON.stringify(actual, null, 2).split('\n').map((l) => `    ${l}`)),
+      ...app.logs.slice(logsBefore).filter((l) => l.level === 'error').map((l) => `  server error log: ${l.message}`),
+    ].join('\n'));
+  }
+}
+
+const files = markdownFiles();
+const parsed = files.map((file) => ({ rel: relative(ROOT, file), doc: parseDoc({ path: relative(ROOT, file), content: readFileSync(file, 'utf8') }) }));
+
+describe('documentation examples', () => {
+  it('finds the examples in README.md and docs/', () => {
+    expect(parsed.map((p) => p.rel)).to.include('README.md');
+    expect(parsed.reduce((n, p) => n + p.doc.examples.length, 0)).to.be.greaterThan(0);
+  });
+
+  for (const { rel, doc } of parsed) {
+    describe(rel, () => {
+      if (doc.errors.length) {
+        it('has well-formed examples', () => { expect.fail(doc.errors.join('\n')); });
+      }
+      if (!doc.examples.length) return;
+      let app: TestKernel | undefined;
+      let appDir: string | undefined;
+      let cleanup = (): void => {};
+      const bindings: Bindings = new Map();
+
+      before(async function () {
+        this.timeout(60_000);
+        const setup = await appFor(doc);
+        cleanup = setup.cleanup;
+        appDir = setup.appDir;
+        app = await startKernel({ config: setup.config, ...(setup.appDir ? { appDir: setup.appDir } : {}) });
+        await seedMediaFiles(app.kernel);
+      });
+      after(async () => {
+        await app?.stop();
+        cleanup();
+      });
+
+      // The compiler does not depend on the database: check once, on the default (SQLite) run.
+      if (doc.files.some((f) => f.path.endsWith('.ts')) && (process.env.DATABASE_CLIENT ?? 'sqlite') === 'sqlite') {
+        it('has TypeScript files that compile', function () {
+          this.timeout(120_000);
+          if (!appDir) throw new Error('the app folder was not set up');
+          typecheck(appDir, doc);
+        });
+      }
+
+      for (const example of doc.examples) {
+        it(`line ${example.line}: ${example.request.method} ${example.request.target}`, async () => {
+          if (!app) throw new Error('the kernel did not start');
+          await run(app, example, bindings);
+        });
+      }
+    });
+  }
+});
