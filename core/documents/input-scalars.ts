@@ -246,7 +246,7 @@ function parseDateTime(value: unknown): number | undefined {
     ms -= sign * (offH * 60 + offM) * 60_000;
   }
   const resultYear = new Date(ms).getUTCFullYear();
-  return resultYear < 0 || resultYear > 9999 ? undefined : ms;
+  return resultYear < 1 || resultYear > 9999 ? undefined : ms;
 }
 
 function parseTime(value: unknown): string | undefined {

@@ -170,7 +170,9 @@ function coerceDateTime(value: unknown): Coerced {
   // A date-time without a zone is read as UTC, whatever the server's time zone
   if (m[4] !== undefined && m[7] === undefined) text += 'Z';
   const date = new Date(text);
-  return validDate(date) ? { ok: true, value: date.toISOString() } : fail(expected);
+  // The zone can push a valid local date out of the years SQL dates hold (0001-9999)
+  const year = validDate(date) ? date.getUTCFullYear() : 0;
+  return year >= 1 && year <= 9999 ? { ok: true, value: date.toISOString() } : fail(expected);
 }
 
 function validDate(date: Date): boolean {

@@ -79,6 +79,6 @@ function applySearch(qb: Knex.QueryBuilder, model: Model, term: string, ctx: Pla
       if (attr.private) continue;
       w.orWhereRaw(`${fold}(??) LIKE ${pat} ESCAPE ${escape}`, [`r.${columnOf(model, name)}`, pattern]);
     }
-    if (/^\d+$/.test(term)) w.orWhere('r.id', Number(term));
+    if (/^\d{1,10}$/.test(term) && Number(term) <= 2147483647) w.orWhere('r.id', Number(term));
   });
 }
