@@ -13,8 +13,11 @@ export function applyRelationOp(current: string[], op: RelationOp, toOne: boolea
     list = current.filter((id) => !disconnect.has(id));
     for (const ref of op.connect) list = place(list, ref, path);
   }
-  // To-one relations keep only the last item connected.
-  return toOne ? list.slice(-1) : list;
+  // To-one relations keep the last item of the connect array, wherever its position put it
+  // (positions were still checked above); set keeps its last item.
+  if (!toOne) return list;
+  if (op.kind === 'change' && op.connect.length) return [op.connect[op.connect.length - 1]!.documentId];
+  return list.slice(-1);
 }
 
 function place(list: string[], ref: RelationRef, path: string): string[] {

@@ -26,13 +26,15 @@ export async function writeRowLinks(wc: WriteContext, model: Model, row: RowRef,
     await writeMedia(wc, model, row.id, field, attr, ids, at(field));
   }
   for (const [field, items] of Object.entries(input.components)) {
-    await writeComponents(wc, model, row.id, field, items, at(field));
+    const attr = model.attributes[field];
+    const indexed = attr?.type === 'dynamiczone' || (attr?.type === 'component' && attr.repeatable === true);
+    await writeComponents(wc, model, row.id, field, items, at(field), indexed);
   }
 }
 
 interface CmpLink { id: number; cmp_id: number; component_type: string; ord: number }
 
-async function writeComponents(wc: WriteContext, owner: Model, ownerId: number, field: string, items: ComponentValue[], path: string): Promise<void> {
+async function writeComponents(wc: WriteContext, owner: Model, ownerId: number, field: string, items: ComponentValue[], path: string, indexed: boolean): Promise<void> {
   const linkTable = componentLinkTable(owner.collectionName);
   const current = await wc.trx(linkTable).where({ entity_id: ownerId, field }) as CmpLink[];
   const byKey = new Map(current.map((l) => [`${l.component_type}#${Number(l.cmp_id)}`, l]));
@@ -40,7 +42,8 @@ async function writeComponents(wc: WriteContext, owner: Model, ownerId: number, 
   const newLinks: Array<Record<string, unknown>> = [];
   for (const [index, item] of items.entries()) {
     const component = wc.registry.component(item.uid);
-    const itemPath = `${path}.${index}`;
+    // Error paths name the item of a list (blocks.2.title), not of a single component (seo.title)
+    const itemPath = indexed ? `${path}.${index}` : path;
     if (item.id !== undefined) {
       const link = byKey.get(`${item.uid}#${item.id}`);
       if (!link) {
