@@ -13,7 +13,10 @@ export { readSchemaDir, type SchemaFiles } from './registry/load.js';
 export { validateSchemaFiles } from './registry/validate.js';
 export * from './registry/types.js';
 export { contentTypeUid, componentUid, pluginUid } from './registry/uid.js';
-export type { DocumentApi } from './documents/service.js';
+export type {
+  DocumentApi, DocumentActionContext, DocumentActionDefinition, DocumentActionFn, DocumentActionInfo,
+} from './documents/api.js';
+export type { RowApi, VersionRow } from './documents/row-api.js';
 export type {
   Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult, QuerySource,
   RowDefaults, RowScope,

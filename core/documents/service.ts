@@ -1,11 +1,13 @@
 // The document service: the one entry point REST, GraphQL and app code use to read and write
-// documents. Each action is a linear script: compile -> beforeQuery -> plan/run -> afterQuery.
+// documents. Each action is a linear script: beforeQuery -> validate -> plan/run -> afterQuery.
+// Calls made inside transaction(fn) join it; events wait for the outermost commit.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import type { RestConfig } from '../config/types.js';
 import type { Dialect } from '../database/connection.js';
 import { SCHEMA_STATE_TABLE } from '../database/naming.js';
-import { ValidationError } from '../errors/index.js';
+import { KernelError, ValidationError } from '../errors/index.js';
 import type { KernelHooks } from '../kernel/hooks.js';
 import type { Logger } from '../log/logger.js';
 import { compileQuery, type RawQuery } from '../query/compile.js';
@@ -14,16 +16,20 @@ import { count as countRows, readMany } from '../query/read.js';
 import { applyScopes } from '../query/sql-filters.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { ContentType } from '../registry/types.js';
+import type { DocumentActionDefinition, DocumentActionFn, DocumentApi } from './api.js';
 import { newDocumentId } from './document-id.js';
 import { checkRequired, normalizeInput, type NormalizedInput } from './input.js';
-import { checkUnique } from './unique.js';
 import { hashPasswords } from './passwords.js';
+import { RowApi } from './row-api.js';
+import type { Doc, DocumentAction, DocumentEvent, DocumentParams, QueryContext, QueryResult } from './types.js';
 import { fillUidFields } from './uid-field.js';
-import type { Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult } from './types.js';
+import { checkUnique } from './unique.js';
 import { insertRow, type WriteContext } from './write-context.js';
-import { deleteOwned, writeRowLinks } from './write-row.js';
 import { removeIncomingLinks } from './write-relations.js';
+import { deleteOwned, writeRowLinks } from './write-row.js';
 import { scalarColumns } from './write-scalars.js';
+
+export type { DocumentApi } from './api.js';
 
 export interface DocumentServiceDeps {
   knex: Knex;
@@ -32,25 +38,13 @@ export interface DocumentServiceDeps {
   hooks: KernelHooks;
   rest: RestConfig;
   logger: Logger;
-}
-
-export interface DocumentApi {
-  findMany(params?: DocumentParams): Promise<Doc[]>;
-  /** findMany with pagination meta, as the REST list endpoint needs it. */
-  findPage(params?: DocumentParams): Promise<{ results: Doc[]; pagination: PageInfo }>;
-  findFirst(params?: DocumentParams): Promise<Doc | null>;
-  findOne(params: DocumentParams & { documentId: string }): Promise<Doc | null>;
-  count(params?: DocumentParams): Promise<number>;
-  create(params: DocumentParams & { data: unknown }): Promise<Doc>;
-  /** null when no document (in the params' scope) has that documentId. */
-  update(params: DocumentParams & { documentId: string; data: unknown }): Promise<Doc | null>;
-  /** null when nothing matched; otherwise the number of rows removed. */
-  delete(params: DocumentParams & { documentId: string }): Promise<{ documentId: string; entries: number } | null>;
+  actions: ReadonlyMap<string, DocumentActionDefinition>;
 }
 
 export class DocumentService {
   readonly #deps: DocumentServiceDeps;
   readonly #apis = new Map<string, DocumentApi>();
+  readonly #als = new AsyncLocalStorage<WriteContext>();
 
   constructor(deps: DocumentServiceDeps) {
     this.#deps = deps;
@@ -59,27 +53,59 @@ export class DocumentService {
   for(uid: string): DocumentApi {
     let api = this.#apis.get(uid);
     if (!api) {
-      const contentType = this.#deps.registry.contentType(uid);
-      api = this.#bind(contentType);
+      api = this.#bind(this.#deps.registry.contentType(uid));
       this.#apis.set(uid, api);
     }
     return api;
   }
 
+  /** Low-level row access for plugins (publishing copies a version): joins the ambient transaction. */
+  rows(uid: string): RowApi {
+    return new RowApi(this.#deps.registry.contentType(uid), () => this.#requireTransaction(), this.#deps.registry);
+  }
+
+  /** Runs fn in one transaction; every document call inside joins it. Events fire after commit. */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#transaction(() => fn());
+  }
+
+  // Actions are compiled once per content type: core's, then whatever wrapDocumentAction taps add.
   #bind(ct: ContentType): DocumentApi {
-    return {
-      findMany: async (params = {}) => (await this.#findMany(ct, 'findMany', params, hasPagination(params))).results,
-      findPage: async (params = {}) => {
+    const base: Record<string, DocumentActionFn> = {
+      findMany: async (params) => (await this.#findMany(ct, 'findMany', params, hasPagination(params))).results,
+      findPage: async (params) => {
         const { results, pagination } = await this.#findMany(ct, 'findMany', params, true);
         return { results, pagination: pagination ?? {} };
       },
-      findFirst: async (params = {}) => this.#findFirst(ct, 'findFirst', params),
+      findFirst: async (params) => this.#findFirst(ct, 'findFirst', params),
       findOne: async (params) => this.#findFirst(ct, 'findOne', params),
-      count: async (params = {}) => this.#count(ct, params),
+      count: async (params) => this.#count(ct, params),
       create: async (params) => this.#create(ct, params),
       update: async (params) => this.#update(ct, params),
       delete: async (params) => this.#delete(ct, params),
     };
+    const fns = new Map<string, DocumentActionFn>();
+    const api = {} as DocumentApi;
+    for (const [action, fn] of Object.entries(base)) {
+      fns.set(action, this.#deps.hooks.wrapDocumentAction.call(fn, { uid: ct.uid, contentType: ct, action }));
+    }
+    for (const def of this.#deps.actions.values()) {
+      if (def.appliesTo && !def.appliesTo(ct)) continue;
+      const run: DocumentActionFn = (params) => def.run({ uid: ct.uid, contentType: ct, api, rows: this.rows(ct.uid), params, transaction: (fn) => this.transaction(fn) });
+      fns.set(def.name, this.#deps.hooks.wrapDocumentAction.call(run, { uid: ct.uid, contentType: ct, action: def.name }));
+    }
+    const call = (action: string) => (params: DocumentParams = {}) => fns.get(action)!(params);
+    Object.assign(api, {
+      findMany: call('findMany'), findPage: call('findPage'), findFirst: call('findFirst'), findOne: call('findOne'),
+      count: call('count'), create: call('create'), update: call('update'), delete: call('delete'),
+      action: (name: string, params: DocumentParams = {}) => {
+        const fn = fns.get(name);
+        if (!fn || name in base) throw new KernelError('KERNEL_ERR_STATE', `no document action ${name} on ${ct.uid}`);
+        return fn(params);
+      },
+      hasAction: (name: string) => fns.has(name) && !(name in base),
+    });
+    return api;
   }
 
   // ---------------------------------------------------------------- context
@@ -98,9 +124,9 @@ export class DocumentService {
     return (await this.#deps.hooks.beforeQuery.promise(ctx)) ?? ctx;
   }
 
-  #plan(ctx: QueryContext, knex: Knex | Knex.Transaction = this.#deps.knex): PlanContext {
+  #plan(ctx: QueryContext, knex?: Knex | Knex.Transaction): PlanContext {
     return {
-      knex, dialect: this.#deps.dialect, registry: this.#deps.registry,
+      knex: knex ?? this.#als.getStore()?.trx ?? this.#deps.knex, dialect: this.#deps.dialect, registry: this.#deps.registry,
       rowScopes: ctx.rowScopes, source: ctx.source, alias: aliasFactory(),
     };
   }
@@ -136,9 +162,9 @@ export class DocumentService {
   // ---------------------------------------------------------------- writes
 
   async #create(ct: ContentType, params: DocumentParams): Promise<Doc> {
-    const input = await this.#input(ct, params, 'create');
     const ctx = await this.#context(ct, 'create', params, false);
-    const documentId = newDocumentId();
+    const input = await this.#input(ct, params, 'create');
+    const documentId = typeof params.documentId === 'string' && params.documentId ? params.documentId : newDocumentId();
     const doc = await this.#transaction(async (wc) => {
       const values = { ...this.#defaults(ctx), ...input.scalars };
       await fillUidFields(wc, ct, values);
@@ -156,8 +182,8 @@ export class DocumentService {
 
   async #update(ct: ContentType, params: DocumentParams): Promise<Doc | null> {
     const documentId = requireDocumentId(params);
-    const input = await this.#input(ct, params, 'update');
     const ctx = await this.#context(ct, 'update', params, false);
+    const input = await this.#input(ct, params, 'update');
     const doc = await this.#transaction(async (wc) => {
       const rows = await this.#scopedRows(ctx, wc, documentId);
       if (!rows.length) return null;
@@ -210,9 +236,8 @@ export class DocumentService {
   }
 
   async #scopedRows(ctx: QueryContext, wc: WriteContext, documentId: string): Promise<number[]> {
-    const plan = this.#plan(ctx, wc.trx);
-    const qb = wc.trx.from({ r: ctx.contentType.collectionName }).select('r.id').where('r.document_id', documentId);
-    applyScopes(qb, ctx.contentType, 'r', plan);
+    const qb = wc.trx.from({ r: ctx.contentType.collectionName }).select('r.id').where('r.document_id', documentId).orderBy('r.id');
+    applyScopes(qb, ctx.contentType, 'r', this.#plan(ctx, wc.trx));
     return (await qb as Array<{ id: number }>).map((r) => Number(r.id));
   }
 
@@ -225,22 +250,47 @@ export class DocumentService {
     return doc;
   }
 
+  #requireTransaction(): WriteContext {
+    const wc = this.#als.getStore();
+    if (!wc) throw new KernelError('KERNEL_ERR_STATE', 'row operations must run inside kernel.transaction()');
+    return wc;
+  }
+
   async #transaction<T>(work: (wc: WriteContext) => Promise<T>): Promise<T> {
-    return this.#deps.knex.transaction(async (trx) => {
+    const current = this.#als.getStore();
+    if (current) return work(current);
+    const afterCommit: Array<() => Promise<void>> = [];
+    const result = await this.#deps.knex.transaction(async (trx) => {
       // SQLite: take the write lock now, as BEGIN IMMEDIATE would. A transaction that reads first and
       // writes later can deadlock with another process's writer, and busy_timeout cannot resolve that.
       if (this.#deps.dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
-      return work({ trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], now: new Date().toISOString() });
+      const wc: WriteContext = {
+        trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], now: new Date().toISOString(), afterCommit,
+      };
+      return this.#als.run(wc, () => work(wc));
     });
+    for (const notify of afterCommit) await notify();
+    return result;
   }
 
+  /** After commit: now, or when the ambient transaction commits. */
   async #emit(event: DocumentEvent): Promise<void> {
-    try {
-      await this.#deps.hooks.documentEvent.promise(event);
-    } catch (err) {
-      // The write has committed; a failing listener must not turn it into an error.
-      this.#deps.logger.error(`documentEvent listener failed for ${event.action} ${event.uid} ${event.documentId}: ${(err as Error).message}`);
-    }
+    const notify = async () => {
+      try {
+        await this.#deps.hooks.documentEvent.promise(event);
+      } catch (err) {
+        // The write has committed; a failing listener must not turn it into an error.
+        this.#deps.logger.error(`documentEvent listener failed for ${event.action} ${event.uid} ${event.documentId}: ${(err as Error).message}`);
+      }
+    };
+    const current = this.#als.getStore();
+    if (current) current.afterCommit.push(notify);
+    else await notify();
+  }
+
+  /** Emits an event for a plugin-defined action (publish, ...), after commit like core's. */
+  emit(event: DocumentEvent): Promise<void> {
+    return this.#emit(event);
   }
 }
 

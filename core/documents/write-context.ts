@@ -11,6 +11,8 @@ export interface WriteContext {
   registry: ModelRegistry;
   rowScopes: RowScope[];
   now: string;
+  /** Notifications to run once the outermost transaction has committed. */
+  afterCommit: Array<() => Promise<void>>;
 }
 
 /** Inserts one row and returns its id, on every dialect. */

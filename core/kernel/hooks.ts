@@ -9,6 +9,7 @@ import type { RouteTable } from '../rest/route-table.js';
 import type { QueryContext, QueryResult } from '../documents/types.js';
 import type { AuthResult, AuthorizeRequest, RequestContext, Verdict } from '../rest/types.js';
 import type { DocumentEvent } from '../documents/types.js';
+import type { DocumentActionFn, DocumentActionInfo } from '../documents/api.js';
 import type { Kernel } from './kernel.js';
 
 /** The parts of a GraphQL schema that plugins contribute; shaped by the graphql plugin. */
@@ -34,6 +35,9 @@ export function createKernelHooks() {
     buildSchema: new SyncWaterfallHook<[SchemaParts]>(['parts']),
     /** Before the document service plans SQL, for every action. Return the context (or nothing). */
     beforeQuery: new AsyncSeriesWaterfallHook<[QueryContext]>(['queryCtx']),
+    /** Once per content type and action, when its document API is first used: return a function
+     *  that wraps the given one (draft-and-publish makes create also publish). Compiled once. */
+    wrapDocumentAction: new SyncWaterfallHook<[DocumentActionFn, DocumentActionInfo]>(['action', 'info']),
     /** After the document service has the result, before it is returned (sanitizers). */
     afterQuery: new AsyncSeriesWaterfallHook<[QueryResult, QueryContext]>(['result', 'queryCtx']),
     /** After a write commits, once per logical action; a failing tap is logged, never undoes it. */

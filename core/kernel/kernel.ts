@@ -16,6 +16,9 @@ import { createConnection, preparePg, type Dialect } from '../database/connectio
 import { buildModels, type ModelClass } from '../database/models.js';
 import { buildPhysicalSchema } from '../database/physical.js';
 import { syncSchema, type SyncReport } from '../database/sync.js';
+import type { DocumentActionDefinition } from '../documents/api.js';
+import type { RowApi } from '../documents/row-api.js';
+import type { DocumentEvent } from '../documents/types.js';
 import { DocumentService, type DocumentApi } from '../documents/service.js';
 import { KernelError } from '../errors/index.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
@@ -71,6 +74,7 @@ export class Kernel {
   #server?: Server;
   #sync?: SyncReport;
   #models?: Map<string, ModelClass>;
+  readonly #actions = new Map<string, DocumentActionDefinition>();
 
   constructor(config: KernelConfig, options: KernelOptions) {
     this.config = config;
@@ -100,10 +104,41 @@ export class Kernel {
     return model;
   }
 
+  /** Adds an action to the document service (draft-and-publish's publish); during register only. */
+  defineDocumentAction(definition: DocumentActionDefinition): void {
+    if (this.#phase !== 'register' && this.#phase !== 'created') {
+      throw new KernelError('KERNEL_ERR_LATE_TAP', `${definition.owner} defined document action ${definition.name} during phase ${this.#phase}`);
+    }
+    const existing = this.#actions.get(definition.name);
+    if (existing) {
+      throw new KernelError('PLUGIN_ERR_DUPLICATE', `document action ${definition.name}: defined by ${definition.owner}, already defined by ${existing.owner}`);
+    }
+    this.#actions.set(definition.name, definition);
+  }
+
+  /** Runs fn in one database transaction; document calls inside it join it; events fire after commit. */
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#documentService().transaction(fn);
+  }
+
+  /** Row-level access to a content type's versions, for plugins; only inside transaction(). */
+  rows(uid: string): RowApi {
+    return this.#documentService().rows(uid);
+  }
+
+  /** Emits a document event (after the ambient transaction commits), for plugin-defined actions. */
+  emitDocumentEvent(event: DocumentEvent): Promise<void> {
+    return this.#documentService().emit(event);
+  }
+
+  #documentService(): DocumentService {
+    if (!this.#documents) throw new KernelError('KERNEL_ERR_STATE', 'the document service is available after load()');
+    return this.#documents;
+  }
+
   /** The document service for one content type. */
   documents(uid: string): DocumentApi {
-    if (!this.#documents) throw new KernelError('KERNEL_ERR_STATE', 'documents() is available after load()');
-    return this.#documents.for(uid);
+    return this.#documentService().for(uid);
   }
 
   /** Runs every boot phase except listen. */
@@ -132,7 +167,7 @@ export class Kernel {
     this.#models = buildModels(this.registry, this.#knex);
     this.#documents = new DocumentService({
       knex: this.#knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
-      rest: this.config.api.rest, logger: this.logger,
+      rest: this.config.api.rest, logger: this.logger, actions: this.#actions,
     });
 
     this.#phase = 'buildRoutes';

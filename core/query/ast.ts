@@ -16,7 +16,9 @@ export type FilterNode =
   /** A scalar attribute (or id/documentId) of the current model compared with a value. */
   | { kind: 'compare'; field: string; operator: ScalarOperator; value: unknown }
   /** A condition on the rows reached through a relation, component or dynamic zone. */
-  | { kind: 'nested'; field: string; child: FilterNode };
+  | { kind: 'nested'; field: string; child: FilterNode }
+  /** Whether another row (version) of the same document matches: "has a published version". */
+  | { kind: 'sibling'; exists: boolean; child: FilterNode };
 
 export interface SortNode {
   /** Attribute path: ['title'], or ['category', 'name'] through a to-one relation. */

@@ -31,6 +31,15 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
     case 'nested':
       qb.whereExists(nestedExists(model, node.field, node.child, alias, ctx));
       return;
+    case 'sibling': {
+      const s = ctx.alias('v');
+      const sub = ctx.knex.select(ctx.knex.raw('1')).from({ [s]: model.collectionName })
+        .whereRaw('??.?? = ??.??', [s, 'document_id', alias, 'document_id'])
+        .whereRaw('??.?? <> ??.??', [s, 'id', alias, 'id']);
+      applyFilter(sub, node.child, model, s, ctx);
+      if (node.exists) qb.whereExists(sub); else qb.whereNotExists(sub);
+      return;
+    }
   }
 }
 

@@ -1,0 +1,49 @@
+// Copies what a row owns (relation links, media links, component rows, deeply) onto another row.
+// Publishing copies a draft onto its published version this way, and discarding a draft the reverse.
+
+import { componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
+import type { Model } from '../registry/types.js';
+import { insertRow, insertRows, type WriteContext } from './write-context.js';
+import { deleteOwned } from './write-row.js';
+
+type DbRow = Record<string, unknown>;
+
+/** Replaces everything `toId` owns with copies of what `fromId` owns. */
+export async function replaceOwned(wc: WriteContext, model: Model, fromId: number, toId: number): Promise<void> {
+  await deleteOwned(wc, model, [toId]);
+  await copyOwned(wc, model, fromId, toId);
+}
+
+async function copyOwned(wc: WriteContext, model: Model, fromId: number, toId: number): Promise<void> {
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    if (attr.type !== 'relation' || attr.mappedBy) continue;
+    const table = relationTable(model.collectionName, name);
+    const links = await wc.trx(table).where('source_id', fromId).orderBy('id') as DbRow[];
+    await insertRows(wc, table, links.map(({ id: _id, ...link }) => ({ ...link, source_id: toId })));
+  }
+  if (Object.values(model.attributes).some((a) => a.type === 'media')) {
+    const links = await wc.trx(FILES_LINK_TABLE).where({ related_type: model.uid, related_id: fromId }).orderBy('id') as DbRow[];
+    await insertRows(wc, FILES_LINK_TABLE, links.map(({ id: _id, ...link }) => ({ ...link, related_id: toId })));
+  }
+  if (Object.values(model.attributes).some((a) => a.type === 'component' || a.type === 'dynamiczone')) {
+    const table = componentLinkTable(model.collectionName);
+    const links = await wc.trx(table).where('entity_id', fromId).orderBy('id') as Array<DbRow & { cmp_id: number; component_type: string }>;
+    const copies: DbRow[] = [];
+    for (const { id: _id, ...link } of links) {
+      if (!wc.registry.has(link.component_type)) continue;
+      const cmpId = await cloneRow(wc, wc.registry.component(link.component_type), Number(link.cmp_id));
+      copies.push({ ...link, entity_id: toId, cmp_id: cmpId });
+    }
+    await insertRows(wc, table, copies);
+  }
+}
+
+/** A new row with the same columns and deep copies of what it owns. */
+async function cloneRow(wc: WriteContext, model: Model, id: number): Promise<number> {
+  const row = await wc.trx(model.collectionName).where('id', id).first() as DbRow | undefined;
+  if (!row) throw new Error(`${model.uid} row ${id} not found while copying`);
+  const { id: _id, ...columns } = row;
+  const newId = await insertRow(wc, model.collectionName, columns);
+  await copyOwned(wc, model, id, newId);
+  return newId;
+}

@@ -1,0 +1,95 @@
+// Row-level access for plugins that manage versions of a document (draft-and-publish copies a
+// draft onto its published row). Every call runs on the ambient transaction.
+
+import { fromDb } from '../database/codecs.js';
+import { columnName } from '../database/naming.js';
+import { columnTypeOf } from '../database/physical.js';
+import type { FilterNode } from '../query/ast.js';
+import { aliasFactory } from '../query/plan-context.js';
+import { applyFilter } from '../query/sql-filters.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import type { ContentType } from '../registry/types.js';
+import { isScalar } from '../registry/types.js';
+import { replaceOwned } from './copy-row.js';
+import { insertRow, type WriteContext } from './write-context.js';
+import { removeIncomingLinks } from './write-relations.js';
+import { deleteOwned } from './write-row.js';
+import { scalarColumns } from './write-scalars.js';
+
+export interface VersionRow { id: number; documentId: string; [attribute: string]: unknown }
+
+export class RowApi {
+  readonly #ct: ContentType;
+  readonly #wc: () => WriteContext;
+  readonly #registry: ModelRegistry;
+
+  constructor(ct: ContentType, wc: () => WriteContext, registry: ModelRegistry) {
+    this.#ct = ct;
+    this.#wc = wc;
+    this.#registry = registry;
+  }
+
+  /** Every row (version) of a document that matches `filter`, with all scalar attributes. */
+  async list(documentId: string, filter?: FilterNode): Promise<VersionRow[]> {
+    const wc = this.#wc();
+    const qb = wc.trx.from({ r: this.#ct.collectionName }).select('r.*').where('r.document_id', documentId).orderBy('r.id');
+    applyFilter(qb, filter, this.#ct, 'r', {
+      knex: wc.trx, dialect: wc.dialect, registry: this.#registry, rowScopes: [], source: 'internal', alias: aliasFactory(),
+    });
+    return (await qb as Array<Record<string, unknown>>).map((row) => this.#decode(row));
+  }
+
+  /**
+   * Copies row `fromId` (its attributes, relations, components and media) onto row `toId`, or onto
+   * a new row of the same document when `toId` is null; `values` override attributes. Returns the id.
+   */
+  async copy(fromId: number, toId: number | null, values: Record<string, unknown> = {}): Promise<number> {
+    const wc = this.#wc();
+    const source = await wc.trx(this.#ct.collectionName).where('id', fromId).first() as Record<string, unknown> | undefined;
+    if (!source) throw new Error(`${this.#ct.uid} row ${fromId} not found`);
+    const { id: _id, created_at: createdAt, ...columns } = source;
+    Object.assign(columns, scalarColumns(this.#ct, values, wc.dialect), { updated_at: stamp(wc) });
+    let target: number;
+    if (toId === null) {
+      target = await insertRow(wc, this.#ct.collectionName, { ...columns, created_at: createdAt ?? stamp(wc) });
+    } else {
+      await wc.trx(this.#ct.collectionName).where('id', toId).update(columns);
+      target = toId;
+    }
+    await replaceOwned(wc, this.#ct, fromId, target);
+    return target;
+  }
+
+  /** Sets attributes of one row (no validation: the caller owns these values). */
+  async update(id: number, values: Record<string, unknown>): Promise<void> {
+    const wc = this.#wc();
+    await wc.trx(this.#ct.collectionName).where('id', id).update({ ...scalarColumns(this.#ct, values, wc.dialect), updated_at: stamp(wc) });
+  }
+
+  /** Deletes rows with what they own; links pointing at the document go once no row is left. */
+  async delete(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const wc = this.#wc();
+    const docs = await wc.trx(this.#ct.collectionName).whereIn('id', ids).distinct('document_id') as Array<{ document_id: string }>;
+    await deleteOwned(wc, this.#ct, ids);
+    await wc.trx(this.#ct.collectionName).whereIn('id', ids).delete();
+    for (const { document_id: documentId } of docs) {
+      const left = await wc.trx(this.#ct.collectionName).where('document_id', documentId).first('id');
+      if (!left) await removeIncomingLinks(wc, this.#ct, documentId);
+    }
+  }
+
+  #decode(row: Record<string, unknown>): VersionRow {
+    const out: VersionRow = { id: Number(row.id), documentId: String(row.document_id) };
+    for (const [name, attr] of Object.entries(this.#ct.attributes)) {
+      if (!isScalar(attr)) continue;
+      const type = columnTypeOf(attr);
+      if (type) out[name] = fromDb(type, row[columnName(name)]);
+    }
+    return out;
+  }
+}
+
+function stamp(wc: WriteContext): string {
+  return wc.dialect === 'mysql' ? wc.now.slice(0, 23).replace('T', ' ') : wc.now;
+}
