@@ -22,6 +22,7 @@ export type {
   RowDefaults, RowScope,
 } from './documents/types.js';
 export type { FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Pagination, ScalarOperator } from './query/ast.js';
+export { and } from './query/ast.js';
 export { RouteTable, type RouteDefinition, type HttpMethod } from './rest/route-table.js';
 export type { AuthResult, AuthorizeRequest, RequestContext, RequestState, Verdict } from './rest/types.js';
 export { createConsoleLogger, createMemoryLogger, type Logger, type LogLevel } from './log/logger.js';

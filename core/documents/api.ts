@@ -17,6 +17,8 @@ export interface DocumentApi {
   update(params: DocumentParams & { documentId: string; data: unknown }): Promise<Doc | null>;
   /** null when nothing matched; otherwise the number of rows removed. */
   delete(params: DocumentParams & { documentId: string }): Promise<{ documentId: string; entries: number } | null>;
+  /** The documentId of any document of this type, whatever its versions: a single type's one document. */
+  firstDocumentId(): Promise<string | null>;
   /** A plugin-defined action (publish, unpublish, ...). */
   action(name: string, params?: DocumentParams): Promise<unknown>;
   hasAction(name: string): boolean;

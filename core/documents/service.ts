@@ -104,6 +104,11 @@ export class DocumentService {
         return fn(params);
       },
       hasAction: (name: string) => fns.has(name) && !(name in base),
+      firstDocumentId: async () => {
+        const knex = this.#als.getStore()?.trx ?? this.#deps.knex;
+        const row = await knex(ct.collectionName).orderBy('id').first('document_id') as { document_id: string } | undefined;
+        return row?.document_id ?? null;
+      },
     });
     return api;
   }

@@ -65,18 +65,18 @@ function singleTypeRoutes(ct: ContentType, deps: ContentRouteDeps): RouteDefinit
     route(ct, 'PUT', path, 'update', ONE_PARAMS, async (ctx) => {
       const p = params(ctx, deps);
       const data = bodyData(ctx);
-      // The single type's one document: update it if it exists (in this scope), create it otherwise.
-      const existing = await docs().findFirst({ ...p, fields: ['id'], populate: undefined });
-      const doc = existing
-        ? await docs().update({ ...p, documentId: existing.documentId, data })
+      // The single type's one document: update it if it exists (in any version), create it otherwise.
+      const documentId = await docs().firstDocumentId();
+      const doc = documentId
+        ? await docs().update({ ...p, documentId, data })
         : await docs().create({ ...p, data });
       if (!doc) throw new NotFoundError('Not Found');
       ctx.body = { data: doc, meta: {} };
     }),
     route(ct, 'DELETE', path, 'delete', [], async (ctx) => {
       const p = params(ctx, deps);
-      const existing = await docs().findFirst({ ...p, fields: ['id'], populate: undefined });
-      if (!existing || !(await docs().delete({ ...p, documentId: existing.documentId }))) throw new NotFoundError('Not Found');
+      const documentId = await docs().firstDocumentId();
+      if (!documentId || !(await docs().delete({ ...p, documentId }))) throw new NotFoundError('Not Found');
       ctx.status = 204;
       ctx.body = null;
     }),

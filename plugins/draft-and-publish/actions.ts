@@ -1,0 +1,119 @@
+// publish, unpublish and discardDraft on the document service, and create/update that publish by
+// default. Each runs in one transaction; events fire once per logical action, after commit.
+
+import {
+  ValidationError, type ContentType, type Doc, type DocumentActionContext, type DocumentActionDefinition,
+  type DocumentActionFn, type DocumentActionInfo, type DocumentApi, type DocumentParams, type FieldError,
+  type Kernel, type VersionRow,
+} from '../../core/index.js';
+import { hasDraftAndPublish, PLUGIN_NAME, statusOf } from './status.js';
+
+const DRAFT = { kind: 'compare', field: 'publishedAt', operator: '$null', value: true } as const;
+const PUBLISHED = { kind: 'compare', field: 'publishedAt', operator: '$notNull', value: true } as const;
+
+/** What a response shows: the params' fields and populate, nothing that selects or writes. */
+function readParams(params: DocumentParams, status: 'draft' | 'published'): DocumentParams {
+  return { documentId: params.documentId, fields: params.fields, populate: params.populate, source: params.source, state: params.state, locale: params.locale, status };
+}
+
+/** Rows of two versions are paired by locale when the content type has one. */
+const versionKey = (row: VersionRow): string => String(row.locale ?? '');
+
+export function defineActions(kernel: Kernel): void {
+  const common = { owner: PLUGIN_NAME, appliesTo: hasDraftAndPublish };
+  const actions: DocumentActionDefinition[] = [
+    { ...common, name: 'publish', run: (ctx) => ctx.transaction(() => publish(kernel, ctx)) },
+    { ...common, name: 'unpublish', run: (ctx) => ctx.transaction(() => unpublish(kernel, ctx)) },
+    { ...common, name: 'discardDraft', run: (ctx) => ctx.transaction(() => discardDraft(kernel, ctx)) },
+  ];
+  for (const action of actions) kernel.defineDocumentAction(action);
+}
+
+async function publish(kernel: Kernel, { uid, contentType, api, rows, params }: DocumentActionContext): Promise<Doc | null> {
+  const documentId = requireDocumentId(params);
+  const drafts = await rows.list(documentId, DRAFT);
+  if (!drafts.length) return null;
+  await checkPublishable(contentType, api, drafts, documentId);
+  const published = new Map((await rows.list(documentId, PUBLISHED)).map((r) => [versionKey(r), r.id]));
+  const now = new Date().toISOString();
+  // The published row is updated in place when it exists, so its id stays the same across publishes.
+  for (const draft of drafts) await rows.copy(draft.id, published.get(versionKey(draft)) ?? null, { publishedAt: now });
+  await kernel.emitDocumentEvent({ action: 'publish', uid, documentId, params });
+  return api.findOne({ ...readParams(params, 'published'), documentId });
+}
+
+async function unpublish(kernel: Kernel, { uid, rows, params }: DocumentActionContext): Promise<{ documentId: string } | null> {
+  const documentId = requireDocumentId(params);
+  const published = await rows.list(documentId, PUBLISHED);
+  if (!published.length) return null;
+  await rows.delete(published.map((r) => r.id));
+  await kernel.emitDocumentEvent({ action: 'unpublish', uid, documentId, params });
+  return { documentId };
+}
+
+async function discardDraft(kernel: Kernel, { uid, api, rows, params }: DocumentActionContext): Promise<Doc | null> {
+  const documentId = requireDocumentId(params);
+  const published = await rows.list(documentId, PUBLISHED);
+  if (!published.length) {
+    const drafts = await rows.list(documentId, DRAFT);
+    if (!drafts.length) return null;
+    throw new ValidationError('This document has no published version to reset the draft from');
+  }
+  const drafts = new Map((await rows.list(documentId, DRAFT)).map((r) => [versionKey(r), r.id]));
+  for (const row of published) await rows.copy(row.id, drafts.get(versionKey(row)) ?? null, { publishedAt: null });
+  await kernel.emitDocumentEvent({ action: 'discardDraft', uid, documentId, params });
+  return api.findOne({ ...readParams(params, 'draft'), documentId });
+}
+
+/** required and unique hold for what gets published (drafts were allowed to skip them). */
+async function checkPublishable(ct: ContentType, api: DocumentApi, drafts: VersionRow[], documentId: string): Promise<void> {
+  const errors: FieldError[] = [];
+  const populate: Record<string, true> = {};
+  for (const [name, attr] of Object.entries(ct.attributes)) {
+    if (attr.required && (attr.type === 'relation' || attr.type === 'component' || attr.type === 'dynamiczone' || attr.type === 'media')) populate[name] = true;
+  }
+  const draftDocs = Object.keys(populate).length
+    ? await api.findMany({ filters: { documentId: { $eq: documentId } }, status: 'draft', populate, locale: '*' })
+    : [];
+  for (const draft of drafts) {
+    const full = draftDocs.find((d) => d.id === draft.id);
+    for (const [name, attr] of Object.entries(ct.attributes)) {
+      if (!attr.required) continue;
+      const value = name in populate ? full?.[name] : draft[name];
+      if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
+        errors.push({ path: [name], message: `${name} must be defined.`, name: 'ValidationError' });
+      }
+    }
+    for (const [name, attr] of Object.entries(ct.attributes)) {
+      const unique = attr.type === 'uid' || ('unique' in attr && attr.unique === true);
+      const value = draft[name];
+      if (!unique || value === null || value === undefined) continue;
+      const clash = await api.count({
+        filters: { [name]: { $eq: value }, documentId: { $ne: documentId } }, status: 'published',
+        ...(draft.locale !== undefined ? { locale: draft.locale } : {}),
+      });
+      if (clash > 0) errors.push({ path: [name], message: 'This attribute must be unique', name: 'ValidationError', value });
+    }
+  }
+  if (errors.length) throw ValidationError.fromFields(errors);
+}
+
+/** create and update write the draft; unless status=draft, they then publish it, in one transaction. */
+export function publishAfterWrite(kernel: Kernel) {
+  return (fn: DocumentActionFn, info: DocumentActionInfo): DocumentActionFn => {
+    if (!hasDraftAndPublish(info.contentType) || (info.action !== 'create' && info.action !== 'update')) return fn;
+    return async (params) => {
+      if (statusOf(params) === 'draft') return fn(params);
+      return kernel.transaction(async () => {
+        const draft = await fn({ ...params, status: 'draft' }) as Doc | null;
+        if (!draft) return null;
+        return kernel.documents(info.uid).action('publish', { ...readParams(params, 'published'), documentId: draft.documentId });
+      });
+    };
+  };
+}
+
+function requireDocumentId(params: DocumentParams): string {
+  if (typeof params.documentId !== 'string' || !params.documentId) throw new ValidationError('documentId must be a non-empty string');
+  return params.documentId;
+}

@@ -1,0 +1,12 @@
+// Every content type gets publishedAt: null on drafts, the publication time on published versions,
+// and always set on content types without draft-and-publish.
+
+import type { ModelRegistry } from '../../core/index.js';
+import { PLUGIN_NAME } from './status.js';
+
+export function addPublishedAt(registry: ModelRegistry): void {
+  for (const ct of registry.contentTypes()) {
+    if ('publishedAt' in ct.attributes) continue;
+    registry.addAttribute(ct.uid, 'publishedAt', { type: 'datetime', writable: false }, { owner: PLUGIN_NAME });
+  }
+}

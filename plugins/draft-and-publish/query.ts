@@ -1,0 +1,61 @@
+// beforeQuery: which rows a call sees or writes, by status. Reads see one version per document;
+// writes go to the draft; content types without draft-and-publish are always published.
+
+import { and, ValidationError, type ContentType, type FilterNode, type QueryContext } from '../../core/index.js';
+import { hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
+
+const PUBLISHED: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$notNull', value: true };
+const DRAFT: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$null', value: true };
+
+export function scopeByStatus(ctx: QueryContext): QueryContext {
+  const status = statusOf(ctx.params);
+  if (ctx.action === 'create' || ctx.action === 'update') refusePublishedAtInBody(ctx.params.data);
+  switch (ctx.action) {
+    case 'create':
+      ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : new Date().toISOString() }));
+      if (hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
+      return ctx;
+    case 'update':
+      if (hasDraftAndPublish(ctx.contentType)) {
+        ctx.rowScopes.push(versionScope('draft'));
+        draftConstraints(ctx);
+      }
+      return ctx;
+    case 'delete':
+      if (ctx.params.status === 'draft' && hasDraftAndPublish(ctx.contentType)) {
+        throw new ValidationError('A draft cannot be deleted on its own: use the discard-draft action, or delete the document without status', {
+          key: 'status', path: 'status', source: 'query', param: 'status', value: 'draft',
+        });
+      }
+      return ctx; // a document is deleted with all its versions
+    default: {
+      ctx.rowScopes.push(versionScope(status));
+      const hasPublished = hasPublishedVersionOf(ctx.params);
+      if (hasPublished !== undefined && status === 'draft' && hasDraftAndPublish(ctx.contentType)) {
+        ctx.query.filters = and(ctx.query.filters, { kind: 'sibling', exists: hasPublished, child: PUBLISHED });
+      }
+      return ctx;
+    }
+  }
+}
+
+function versionScope(status: 'draft' | 'published') {
+  return (ct: ContentType): FilterNode | undefined => (hasDraftAndPublish(ct) ? (status === 'draft' ? DRAFT : PUBLISHED) : undefined);
+}
+
+/** Drafts may be incomplete: required and unique apply when a version is published. */
+function draftConstraints(ctx: QueryContext): void {
+  ctx.constraints.required = false;
+  ctx.constraints.unique = false;
+}
+
+/** Strapi ignores publishedAt in a body, which its users trip on; say what to do instead. */
+function refusePublishedAtInBody(data: unknown): void {
+  if (typeof data === 'object' && data !== null && Object.prototype.hasOwnProperty.call(data, 'publishedAt')) {
+    throw ValidationError.fromFields([{
+      path: ['publishedAt'],
+      message: 'publishedAt cannot be set in the body: use the status parameter (?status=draft or ?status=published)',
+      name: 'ValidationError',
+    }]);
+  }
+}

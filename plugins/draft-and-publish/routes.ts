@@ -1,0 +1,59 @@
+// REST: `status` on every content route (hasPublishedVersion on lists), actions routes for
+// publish / unpublish / discard-draft, and the readDraft permission for draft reads.
+
+import {
+  ForbiddenError, NotFoundError, type Kernel, type RequestContext, type RouteDefinition, type RouteTable,
+} from '../../core/index.js';
+import { hasDraftAndPublish, PLUGIN_NAME } from './status.js';
+
+const ACTIONS = [
+  { path: 'publish', action: 'publish', permission: 'publish' },
+  { path: 'unpublish', action: 'unpublish', permission: 'unpublish' },
+  { path: 'discard-draft', action: 'discardDraft', permission: 'discardDraft' },
+] as const;
+
+export function addStatusRoutes(kernel: Kernel, routes: RouteTable): void {
+  for (const route of routes.all()) {
+    if (!route.contentType || route.config.owner !== 'core') continue;
+    const ct = kernel.registry.contentType(route.contentType);
+    routes.update(route.method, route.path, (r) => ({
+      ...r,
+      query: [...r.query, 'status', ...(r.action.endsWith('.find') && ct.kind === 'collectionType' ? ['hasPublishedVersion'] : [])],
+      handler: r.method === 'GET' && hasDraftAndPublish(ct) ? guardDraftReads(kernel, r) : r.handler,
+    }));
+  }
+  for (const ct of kernel.registry.contentTypes()) {
+    if (!hasDraftAndPublish(ct) || !ct.uid.startsWith('api::')) continue;
+    const prefix = kernel.config.api.rest.prefix;
+    const base = ct.kind === 'singleType' ? `${prefix}/${ct.singularName}` : `${prefix}/${ct.pluralName}/:documentId`;
+    for (const { path, action, permission } of ACTIONS) {
+      routes.add({
+        method: 'POST', path: `${base}/actions/${path}`, action: `${ct.uid}.${permission}`, contentType: ct.uid,
+        query: ['fields', 'populate'], config: { auth: true, owner: PLUGIN_NAME },
+        handler: async (ctx: RequestContext) => {
+          const documentId = ct.kind === 'singleType'
+            ? await kernel.documents(ct.uid).firstDocumentId()
+            : String((ctx as unknown as { params: Record<string, string> }).params.documentId);
+          const q = ctx.state.query ?? {};
+          const result = documentId
+            ? await kernel.documents(ct.uid).action(action, { documentId, fields: q.fields, populate: q.populate, source: 'content-api', state: { auth: ctx.state.auth } })
+            : null;
+          if (!result) throw new NotFoundError('Not Found');
+          ctx.body = { data: result, meta: {} };
+        },
+      });
+    }
+  }
+}
+
+/** Reading drafts is its own permission (readDraft), asked of the same authorize hook. */
+function guardDraftReads(kernel: Kernel, route: RouteDefinition): RouteDefinition['handler'] {
+  return async (ctx) => {
+    if (ctx.state.query?.status === 'draft' && route.config.auth) {
+      const action = `${route.contentType}.readDraft`;
+      const verdict = await kernel.hooks.authorize.promise(ctx, { action, route, auth: ctx.state.auth });
+      if (verdict && !verdict.allowed) throw new ForbiddenError('You are not allowed to read draft content for this content type');
+    }
+    await route.handler(ctx);
+  };
+}

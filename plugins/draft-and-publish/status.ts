@@ -1,0 +1,31 @@
+// The `status` parameter: which version a call reads or writes.
+
+import { ValidationError, type ContentType, type DocumentParams } from '../../core/index.js';
+
+export type Status = 'draft' | 'published';
+
+export const PLUGIN_NAME = 'draft-and-publish';
+
+export function hasDraftAndPublish(ct: ContentType): boolean {
+  return ct.options.draftAndPublish === true;
+}
+
+/** The status a call asked for, or the default: published for REST/GraphQL, draft for app code (as Strapi). */
+export function statusOf(params: DocumentParams): Status {
+  const raw = params.status;
+  if (raw === undefined || raw === null) return params.source === 'content-api' ? 'published' : 'draft';
+  if (raw === 'draft' || raw === 'published') return raw;
+  throw new ValidationError('Invalid status parameter: expected "draft" or "published"', {
+    key: 'status', path: 'status', source: 'query', param: 'status', value: raw,
+  });
+}
+
+export function hasPublishedVersionOf(params: DocumentParams): boolean | undefined {
+  const raw = params.hasPublishedVersion;
+  if (raw === undefined || raw === null) return undefined;
+  if (raw === true || raw === 'true') return true;
+  if (raw === false || raw === 'false') return false;
+  throw new ValidationError('Invalid hasPublishedVersion parameter: expected true or false', {
+    key: 'hasPublishedVersion', path: 'hasPublishedVersion', source: 'query', param: 'hasPublishedVersion', value: raw,
+  });
+}
