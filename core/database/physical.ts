@@ -78,7 +78,7 @@ function modelTable(model: Model): TableDef {
     const column = columnName(name);
     columns.push({ name: column, type, nullable: true });
     // Unique values are checked per version scope by the document service; the index makes it cheap.
-    if ('unique' in attr && attr.unique && type !== 'text' && type !== 'json') {
+    if ((attr.type === 'uid' || ('unique' in attr && attr.unique)) && type !== 'text' && type !== 'json') {
       indexes.push({ name: indexName(table, [column], 'idx'), columns: [column], unique: false });
     }
   }

@@ -18,7 +18,9 @@ export async function fillUidFields(wc: WriteContext, ct: ContentType, values: R
     const base = slugify(source).slice(0, 240);
     if (!base) continue;
     const column = columnName(name);
-    const taken = new Set((await wc.trx(ct.collectionName).where(column, base).orWhere(column, 'like', `${base}-%`)
+    // base, or base-<anything>: a range the column's index serves ('-' + 1 is '.'), unlike LIKE
+    const taken = new Set((await wc.trx(ct.collectionName).where(column, base)
+      .orWhere((w) => w.where(column, '>=', `${base}-`).andWhere(column, '<', `${base}.`))
       .distinct(column) as Array<Record<string, string>>).map((r) => r[column]));
     let candidate = base;
     for (let n = 1; taken.has(candidate); n++) candidate = `${base}-${n}`;

@@ -78,6 +78,16 @@ describe('REST: collection types', () => {
     expect(res.body.data.parent).to.include({ documentId: cat.documentId, name: 'Parent' });
   });
 
+  it('checks unique values exactly: case, accents and trailing spaces make a different value', async () => {
+    expect((await app.post('/api/categories', { data: { name: 'Café' } })).status).to.equal(201);
+    for (const name of ['cafe', 'Cafe', 'café', 'Café ']) {
+      expect((await app.post('/api/categories', { data: { name } })).status, name).to.equal(201);
+    }
+    const dup = await app.post('/api/categories', { data: { name: 'Café' } });
+    expect(dup.status).to.equal(400);
+    expect(dup.body.error.details.errors[0]).to.include({ message: 'This attribute must be unique' });
+  });
+
   it('generates a uid from its target field when none is given, unique per type', async () => {
     const a = (await app.post('/api/categories', { data: { name: 'Hello World!' } })).body.data;
     const b = (await app.put(`/api/categories/${a.documentId}`, { data: { description: 'changed' } })).body.data;
