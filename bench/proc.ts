@@ -1,0 +1,105 @@
+// A server in its own process: spawned with node, ready when it logs "serving ... on http://...",
+// watched for crashes, measured through /proc (RSS of the process and any cluster workers).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface ServerProcess {
+  name: string;
+  pid: number;
+  url: string;
+  /** ms from spawn to the "serving" line. */
+  readyMs: number;
+  spawnedAt: number;
+  /** Set when the process ended on its own (a crash, for a server). */
+  exit(): { code: number | null; signal: string | null } | undefined;
+  /** The last lines of its output, for diagnosis. */
+  tail(): string;
+  stop(): Promise<void>;
+}
+
+const SERVING = /serving .* on (http:\/\/[^\s/]+)/;
+const live = new Set<ChildProcess>();
+
+// Never leave a server behind, whatever happens to the runner.
+process.on('exit', () => { for (const child of live) child.kill('SIGKILL'); });
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
+
+export async function startServer(name: string, args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  const lines: string[] = [];
+  let exited: { code: number | null; signal: string | null } | undefined;
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(line);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const ended = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
+    exited = { code, signal };
+    live.delete(child);
+    resolve();
+  }));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name}: not serving after ${timeoutMs} ms\n${lines.slice(-20).join('\n')}`)), timeoutMs);
+    let seen = '';
+    const check = (chunk: Buffer) => {
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      const match = SERVING.exec(seen);
+      if (match) { clearTimeout(timer); child.stdout!.off('data', check); resolve(match[1]!); }
+    };
+    child.stdout!.on('data', check);
+    void ended.then(() => { clearTimeout(timer); reject(new Error(`${name}: exited (${exited?.code ?? exited?.signal}) before serving\n${lines.slice(-20).join('\n')}`)); });
+  });
+  const readyMs = performance.now() - spawnedAt;
+
+  return {
+    name, pid: child.pid!, url, readyMs, spawnedAt,
+    exit: () => exited,
+    tail: () => lines.slice(-30).join('\n'),
+    stop: async () => {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await ended;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The process and its descendants (cluster workers), from /proc/<pid>/task/<tid>/children. */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      const children = readFileSync(`/proc/${out[i]}/task/${out[i]}/children`, 'utf8').trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    } catch { /* gone */ }
+  }
+  return out;
+}
+
+function statusKb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory in MB, summed over the process tree. */
+export function rssMb(pid: number, key: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  return Math.round(processTree(pid).reduce((sum, p) => sum + statusKb(p, key), 0) / 102.4) / 10;
+}
+
+/** Samples RSS every `everyMs` until stopped; returns the highest value seen. */
+export function sampleRss(pid: number, everyMs = 100): { stop(): number } {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, everyMs);
+  return { stop: () => { clearInterval(timer); return Math.max(peak, rssMb(pid)); } };
+}

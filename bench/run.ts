@@ -1,0 +1,101 @@
+// `npm run bench [-- options]`: builds the server, generates (or reuses) the data, runs every
+// scenario against our server and the floor, writes <out>/<timestamp>.json and a markdown table.
+// Exits non-zero only on errors (non-2xx answers, socket errors, crashed processes), never on speed.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { removeDatabase, workingCopy } from './dataset.js';
+import { ensureDataset } from './generator.js';
+import { RESULTS_DIR, ROOT, SERVER_ENTRY } from './paths.js';
+import { toMarkdown } from './report.js';
+import { runBench, type BenchResult, type RunOptions } from './runner.js';
+
+const USAGE = `npm run bench -- [options]
+  --quick               smoke run: 1k articles, 1 s warm-up, 3 s per scenario (under 2 minutes)
+  --size 1k|10k|100k|1m articles to generate (default 10k)
+  --articles N          the same, as a number
+  --seed N              PRNG seed (default 42)
+  --warmup S --duration S --connections N   load settings (default 3, 10, 10)
+  --workers N           server worker processes (default 1, like the floor)
+  --only a,b,...        run only these scenarios
+  --out DIR             where to write results (default bench/results)
+  --regenerate          rebuild the data file even if it exists
+  --skip-build          use dist/ as it is`;
+
+const SIZES: Record<string, number> = { '1k': 1000, '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got ${value}`);
+  return n;
+}
+
+function build(): string | undefined {
+  process.stderr.write('build: npm run build\n');
+  const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (res.status === 0) return undefined;
+  if (!existsSync(SERVER_ENTRY)) throw new Error('npm run build failed and dist/ has no server');
+  return `npm run build exited with ${res.status}; ran the server tsc emitted anyway`;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false }, size: { type: 'string' }, articles: { type: 'string' },
+      seed: { type: 'string' }, warmup: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' },
+      workers: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' },
+      regenerate: { type: 'boolean', default: false }, 'skip-build': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) { process.stdout.write(`${USAGE}\n`); return 0; }
+  const quick = values.quick === true;
+  if (values.size !== undefined && !SIZES[values.size.toLowerCase()]) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`);
+  const articles = values.articles !== undefined ? Math.floor(positive('articles', values.articles, 0))
+    : values.size !== undefined ? SIZES[values.size.toLowerCase()]! : quick ? 1000 : 10_000;
+  const seed = Math.floor(positive('seed', values.seed, 42));
+  const opts: RunOptions = {
+    quick,
+    warmupSeconds: positive('warmup', values.warmup, quick ? 1 : 3),
+    durationSeconds: positive('duration', values.duration, quick ? 3 : 10),
+    connections: Math.floor(positive('connections', values.connections, 10)),
+    workers: Math.floor(positive('workers', values.workers, 1)),
+    startupRuns: quick ? 1 : 3,
+    generatedTypes: 100,
+    ...(values.only ? { only: values.only.split(',').map((s) => s.trim()) } : {}),
+  };
+  const out = resolve(values.out ?? RESULTS_DIR);
+
+  const buildWarning = values['skip-build'] ? undefined : build();
+  const dataset = await ensureDataset(articles, seed, values.regenerate === true);
+  const runTag = `${Date.now().toString(36)}${process.pid}`;
+  const dbFile = workingCopy(dataset.file, runTag);
+  let result: BenchResult;
+  try {
+    result = await runBench(dataset, dbFile, opts, runTag);
+  } finally {
+    removeDatabase(dbFile);
+  }
+  if (buildWarning) result.warnings.unshift(buildWarning);
+
+  mkdirSync(out, { recursive: true });
+  const stamp = result.startedAt.replace(/[:.]/g, '-');
+  const jsonFile = join(out, `${stamp}${quick ? '-quick' : ''}.json`);
+  const mdFile = join(out, quick ? 'quick.md' : 'latest.md');
+  const markdown = toMarkdown(result);
+  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [mdFile, markdown]] as const) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  }
+  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
+  return result.errors.length ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,161 @@
+// One benchmark run on a prepared database copy: statement counts, start-up, then every scenario
+// against our server and the floor in turn (ours a, floor a, ours b, floor b, ...).
+
+import { firstDifference } from './compare.js';
+import type { Dataset } from './dataset.js';
+import { readFixture } from './fixture.js';
+import { measure, type LoadOptions, type LoadResult } from './load.js';
+import { currentLoad, describeMachine, type Machine } from './machine.js';
+import { FLOOR_ENTRY, ROOT, SERVER_ENTRY } from './paths.js';
+import { rssMb, startServer, type ServerProcess } from './proc.js';
+import { PENDING_SCENARIOS, scenarios, type RequestSpec, type Scenario } from './scenarios.js';
+import { countFloor, countOurs } from './statements.js';
+import { exampleAppStartup, generatedAppStartup, serverEnv, type StartupResult } from './startup.js';
+
+export interface RunOptions extends LoadOptions {
+  quick: boolean;
+  workers: number;
+  startupRuns: number;
+  generatedTypes: number;
+  only?: string[];
+}
+
+export interface SideResult extends LoadResult { statementsPerRequest: number }
+
+export interface ScenarioResult {
+  id: string;
+  name: string;
+  description: string;
+  kind: 'read' | 'write';
+  ours?: SideResult;
+  floor?: SideResult;
+  /** ours / floor: below 1 for throughput and above 1 for latency means we are slower. */
+  ratio?: { rps: number; p50: number; p99: number };
+  /** Whether ours and the floor sent the same JSON for the first requests. */
+  sameResponse?: boolean;
+  responseDifference?: string;
+  /** Documents in the first response (a list's page length), to show a scenario is not empty. */
+  firstResponseItems?: number;
+}
+
+export interface BenchResult {
+  format: 'strata-bench/1';
+  startedAt: string;
+  finishedAt: string;
+  options: RunOptions & { articles: number; seed: number };
+  machine: Machine;
+  dataset: { file: string; reused: boolean; generatedMs: number; seed: number } & Dataset['marker']['counts'];
+  server: { workers: number; nodeEnv: 'production'; peakRssMb: number; floorPeakRssMb: number };
+  startup: { exampleApp?: StartupResult; generatedCold?: StartupResult; generatedWarm?: StartupResult };
+  scenarios: ScenarioResult[];
+  pending: typeof PENDING_SCENARIOS;
+  /** What makes the run fail: non-2xx answers, socket errors, crashed processes. */
+  errors: string[];
+  warnings: string[];
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
+
+export async function runBench(dataset: Dataset, dbFile: string, opts: RunOptions, runTag: string): Promise<BenchResult> {
+  const startedAt = new Date().toISOString();
+  const machine = describeMachine();
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const fixture = await readFixture(dbFile);
+  const list = scenarios(fixture, runTag).filter((s) => !opts.only || opts.only.includes(s.id));
+
+  log('statements: counting in-process');
+  const probes = await countOurs(dbFile, list);
+  for (const [id, probe] of probes) if (probe.status >= 300) errors.push(`(${id}) in-process probe answered ${probe.status}`);
+
+  log('startup: example app and generated app');
+  const startup: BenchResult['startup'] = {};
+  try {
+    startup.exampleApp = await exampleAppStartup(dbFile, opts.startupRuns, opts.workers);
+    const generated = await generatedAppStartup(opts.generatedTypes, opts.startupRuns, opts.workers);
+    startup.generatedCold = generated.cold;
+    startup.generatedWarm = generated.warm;
+  } catch (err) {
+    errors.push(`startup: ${(err as Error).message}`);
+  }
+
+  const ours = await startServer('ours', [SERVER_ENTRY], serverEnv(ROOT, dbFile, opts.workers));
+  const floor = await startServer('floor', [FLOOR_ENTRY], { DATABASE_FILENAME: dbFile, HOST: '127.0.0.1', PORT: '0' });
+  log(`servers: ours ${ours.url} (pid ${ours.pid}), floor ${floor.url} (pid ${floor.pid})`);
+  const results: ScenarioResult[] = [];
+  try {
+    for (const scenario of list) {
+      const result: ScenarioResult = { id: scenario.id, name: scenario.name, description: scenario.description, kind: scenario.kind };
+      results.push(result);
+      if (scenario.floor) Object.assign(result, await compareResponses(ours.url, floor.url, scenario));
+      if (result.sameResponse === false) warnings.push(`(${scenario.id}) ours and the floor answer differently: ${result.responseDifference}`);
+
+      result.ours = { ...await measure(ours.url, scenario.ours, ours.pid, opts), statementsPerRequest: probes.get(scenario.id)?.statements ?? 0 };
+      report(scenario, 'ours', result.ours, errors);
+      if (!alive(ours, errors)) break;
+
+      if (scenario.floor) {
+        const probe = await countFloor(floor.url, scenario);
+        if (probe.status >= 300) errors.push(`(${scenario.id}) floor probe answered ${probe.status}`);
+        result.floor = { ...await measure(floor.url, scenario.floor, floor.pid, opts), statementsPerRequest: probe.statements };
+        report(scenario, 'floor', result.floor, errors);
+        if (!alive(floor, errors)) break;
+        result.ratio = {
+          rps: ratio(result.ours.rps, result.floor.rps),
+          p50: ratio(result.ours.latencyMs.p50, result.floor.latencyMs.p50),
+          p99: ratio(result.ours.latencyMs.p99, result.floor.latencyMs.p99),
+        };
+      }
+    }
+  } catch (err) {
+    errors.push(`run aborted: ${(err as Error).stack ?? String(err)}`);
+  }
+  const peakRssMb = rssMb(ours.pid, 'VmHWM');
+  const floorPeakRssMb = rssMb(floor.pid, 'VmHWM');
+  await ours.stop();
+  await floor.stop();
+  machine.loadAverage.end = currentLoad();
+  return {
+    format: 'strata-bench/1', startedAt, finishedAt: new Date().toISOString(),
+    options: { ...opts, articles: dataset.marker.counts.articles, seed: dataset.marker.seed },
+    machine,
+    dataset: { file: dataset.file, reused: dataset.reused, generatedMs: dataset.marker.generatedMs, seed: dataset.marker.seed, ...dataset.marker.counts },
+    server: { workers: opts.workers, nodeEnv: 'production', peakRssMb, floorPeakRssMb },
+    startup, scenarios: results, pending: PENDING_SCENARIOS, errors, warnings,
+  };
+}
+
+function report(scenario: Scenario, side: string, r: LoadResult, errors: string[]): void {
+  log(`(${scenario.id}) ${scenario.name.padEnd(17)} ${side.padEnd(5)} ${String(r.rps).padStart(8)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}`);
+  if (r.non2xx || r.errors) {
+    errors.push(`(${scenario.id}) ${side}: ${r.non2xx} non-2xx responses, ${r.errors} socket errors/timeouts`);
+    for (const f of r.failures) errors.push(`(${scenario.id}) ${side}: ${f.request} -> ${f.status} ${f.body}`);
+  }
+}
+
+function alive(server: ServerProcess, errors: string[]): boolean {
+  const exit = server.exit();
+  if (!exit) return true;
+  errors.push(`${server.name} exited (code ${exit.code}, signal ${exit.signal}) during the run:\n${server.tail()}`);
+  return false;
+}
+
+async function compareResponses(oursUrl: string, floorUrl: string, scenario: Scenario): Promise<Pick<ScenarioResult, 'sameResponse' | 'responseDifference' | 'firstResponseItems'>> {
+  const fetchJson = async (base: string, spec: RequestSpec) => {
+    const res = await fetch(`${base}${spec.path}`, { method: spec.method, body: spec.body, headers: spec.headers });
+    return { status: res.status, body: await res.json() as unknown };
+  };
+  let firstResponseItems = 0;
+  for (let i = 0; i < 3; i++) {
+    const a = await fetchJson(oursUrl, scenario.ours(i));
+    const b = await fetchJson(floorUrl, scenario.floor!(i));
+    if (i === 0) {
+      const data = (a.body as { data?: unknown }).data;
+      firstResponseItems = Array.isArray(data) ? data.length : data ? 1 : 0;
+    }
+    const difference = a.status !== b.status ? `status ${a.status} vs ${b.status}` : firstDifference(a.body, b.body);
+    if (difference) return { sameResponse: false, responseDifference: `request ${i}: ${difference} (ours vs floor)`, firstResponseItems };
+  }
+  return { sameResponse: true, firstResponseItems };
+}

@@ -1,0 +1,119 @@
+// The scenarios: for request number i, what to send to our server and (reads) to the floor.
+// Requests vary with i (documentIds, filter values) so that no two in a row are identical.
+
+import type { Fixture } from './fixture.js';
+import { FIRST_NAMES, WORDS } from './words.js';
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Scenario {
+  id: string;
+  name: string;
+  description: string;
+  kind: 'read' | 'write';
+  /** Request number i against our server. */
+  ours(i: number): RequestSpec;
+  /** The same response from the floor (bench/floor/), for reads. */
+  floor?(i: number): RequestSpec;
+}
+
+/**
+ * Scenarios that plugins will add, kept here so results and reports show the gap:
+ * (h) an authenticated list with a JWT (users-permissions): log in once before the run, send
+ *     `authorization: Bearer <jwt>` in RequestSpec.headers, and give the floor a JWT check too;
+ * (i) GraphQL: POST /graphql with the query equivalent of (c), the floor answering it by hand.
+ */
+export const PENDING_SCENARIOS = [
+  { id: 'h', name: 'list-authenticated', needs: 'plugins/users-permissions' },
+  { id: 'i', name: 'graphql-list', needs: 'plugins/graphql' },
+] as const;
+
+const at = <T>(items: readonly T[], i: number): T => items[i % items.length]!;
+const get = (path: string): RequestSpec => ({ method: 'GET', path });
+const json = (method: 'POST' | 'PUT', path: string, body: unknown): RequestSpec => ({
+  method, path, body: JSON.stringify(body), headers: { 'content-type': 'application/json' },
+});
+const enc = encodeURIComponent;
+
+export const DEEP_POPULATE = [
+  'populate[category][populate][parent]=true',
+  'populate[authors][populate][avatar]=true',
+  'populate[authors][populate][links]=true',
+  'populate[seo][populate][openGraph]=true',
+  'populate[seo][populate][shareImage]=true',
+  'populate[blocks][on][shared.quote][populate][person]=true',
+  'populate[blocks][on][shared.rich-text]=true',
+  'populate[blocks][on][shared.media][populate][file]=true',
+  'populate[cover]=true',
+  'populate[gallery]=true',
+  'populate[related][fields][0]=title',
+  'populate[spotlightOf]=true',
+].join('&');
+
+export function scenarios(fx: Fixture, runTag: string): Scenario[] {
+  // (b): ids above a tenth-step of the range, a word of the title, two sort keys
+  const lowerBound = (i: number) => Math.floor((fx.maxArticleId * ((i * 7) % 6)) / 10);
+  // (c): one of the first pages
+  const pages = Math.max(1, Math.min(20, Math.floor(fx.articleCount / 25)));
+  return [
+    {
+      id: 'a', name: 'list', kind: 'read', description: 'GET /api/articles (default page: 25, with count)',
+      ours: () => get('/api/articles'),
+      floor: () => get('/a'),
+    },
+    {
+      id: 'b', name: 'list-filter-sort', kind: 'read',
+      description: 'filters[id][$gt] (primary key) + filters[title][$containsi] + sort rating:desc,publishDate:asc, pageSize 50',
+      ours: (i) => get(`/api/articles?filters[id][$gt]=${lowerBound(i)}&filters[title][$containsi]=${enc(at(WORDS, i))}`
+        + '&sort[0]=rating:desc&sort[1]=publishDate:asc&pagination[pageSize]=50'),
+      floor: (i) => get(`/b?gt=${lowerBound(i)}&q=${enc(at(WORDS, i))}`),
+    },
+    {
+      id: 'c', name: 'list-populate', kind: 'read',
+      description: 'populate category (to-one), authors (to-many), seo (component); pages 1..20',
+      ours: (i) => get(`/api/articles?populate[category]=true&populate[authors]=true&populate[seo]=true&pagination[page]=${1 + (i % pages)}`),
+      floor: (i) => get(`/c?page=${1 + (i % pages)}`),
+    },
+    {
+      id: 'd', name: 'one-deep', kind: 'read',
+      description: 'GET /api/articles/:documentId, relations 2 levels, nested components, dynamic zone with `on`, media',
+      ours: (i) => get(`/api/articles/${at(fx.articles, i)}?${DEEP_POPULATE}`),
+      floor: (i) => get(`/d/${at(fx.articles, i)}`),
+    },
+    {
+      id: 'e', name: 'deep-filter', kind: 'read',
+      description: 'filters[category][parent][name][$eq] + filters[authors][name][$startsWith]',
+      ours: (i) => get(`/api/articles?filters[category][parent][name][$eq]=${enc(at(fx.rootCategories, i))}`
+        + `&filters[authors][name][$startsWith]=${enc(at(FIRST_NAMES, i))}`),
+      floor: (i) => get(`/e?root=${enc(at(fx.rootCategories, i))}&author=${enc(at(FIRST_NAMES, i))}`),
+    },
+    {
+      id: 'f', name: 'create', kind: 'write',
+      description: 'POST /api/articles: scalars, category, 2 authors, seo with openGraph, 2-block dynamic zone',
+      ours: (i) => json('POST', '/api/articles', { data: {
+        title: `Bench ${runTag} ${i} ${at(WORDS, i)}`,
+        description: `Created by the benchmark, request ${i}.`,
+        readingTime: i % 30, featured: i % 2 === 0, reviewState: 'approved',
+        category: at(fx.categories, i),
+        authors: [at(fx.authors, i), at(fx.authors, i + 1)],
+        seo: { metaTitle: `Bench ${i}`, openGraph: { ogTitle: `Bench ${i}` } },
+        blocks: [
+          { __component: 'shared.quote', title: 'Quote', body: 'Quoted text', person: at(fx.authors, i + 2) },
+          { __component: 'shared.rich-text', body: `## Bench ${i}\n\nBody text.` },
+        ],
+      } }),
+    },
+    {
+      id: 'g', name: 'update-connect', kind: 'write',
+      description: 'PUT /api/articles/:documentId with authors: { connect: [documentId] }',
+      ours: (i) => json('PUT', `/api/articles/${at(fx.articles, i)}`, {
+        data: { authors: { connect: [at(fx.authors, Math.floor(i / fx.articles.length) + i * 7)] } },
+      }),
+    },
+  ];
+}

@@ -1,0 +1,99 @@
+// Start-up cost: time from spawning the production server to its first answered request, and its
+// idle RSS, for the example app and for a generated app of 100 content types (cold: empty
+// database, the schema is created; warm: second start on the same file).
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rssMb, startServer } from './proc.js';
+import { ROOT, SERVER_ENTRY } from './paths.js';
+
+export interface StartupSample { readyMs: number; firstResponseMs: number; idleRssMb: number }
+export interface StartupResult extends StartupSample { runs: number; contentTypes: number }
+
+const IDLE_WAIT_MS = 1000;
+
+export function serverEnv(appDir: string, dbFile: string, workers: number): Record<string, string> {
+  return {
+    NODE_ENV: 'production', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile,
+    HOST: '127.0.0.1', PORT: '0', WORKERS: String(workers),
+  };
+}
+
+/** One start: spawn, wait for the "serving" line, send the first request, idle a second, stop. */
+export async function startOnce(appDir: string, dbFile: string, firstPath: string, workers: number): Promise<StartupSample> {
+  const server = await startServer('startup', [SERVER_ENTRY], serverEnv(appDir, dbFile, workers));
+  try {
+    const res = await fetch(`${server.url}${firstPath}`);
+    await res.arrayBuffer();
+    const firstResponseMs = performance.now() - server.spawnedAt;
+    if (res.status !== 200) throw new Error(`startup: GET ${firstPath} answered ${res.status}`);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+    return { readyMs: Math.round(server.readyMs), firstResponseMs: Math.round(firstResponseMs), idleRssMb: rssMb(server.pid) };
+  } finally {
+    await server.stop();
+  }
+}
+
+function median(samples: StartupSample[]): StartupSample {
+  const pick = (key: keyof StartupSample) => {
+    const sorted = samples.map((s) => s[key]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return { readyMs: pick('readyMs'), firstResponseMs: pick('firstResponseMs'), idleRssMb: pick('idleRssMb') };
+}
+
+export async function exampleAppStartup(dbFile: string, runs: number, workers: number): Promise<StartupResult> {
+  const samples: StartupSample[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await startOnce(ROOT, dbFile, '/api/articles?pagination[pageSize]=1', workers));
+  return { ...median(samples), runs, contentTypes: 4 };
+}
+
+export async function generatedAppStartup(count: number, runs: number, workers: number): Promise<{ cold: StartupResult; warm: StartupResult }> {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-bench-app-'));
+  try {
+    writeSchemas(dir, count);
+    const db = join(dir, 'data.db');
+    const first = '/api/items-001?pagination[pageSize]=1';
+    const cold: StartupSample[] = [];
+    const warm: StartupSample[] = [];
+    for (let i = 0; i < runs; i++) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+      cold.push(await startOnce(dir, db, first, workers));
+      warm.push(await startOnce(dir, db, first, workers));
+    }
+    return { cold: { ...median(cold), runs, contentTypes: count }, warm: { ...median(warm), runs, contentTypes: count } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `count` content types of 9 attributes each: scalars, a repeatable component, a relation to the previous type. */
+function writeSchemas(dir: string, count: number): void {
+  const types = join(dir, 'content-types');
+  mkdirSync(join(types, 'components', 'shared'), { recursive: true });
+  writeFileSync(join(types, 'components', 'shared', 'tag.json'), JSON.stringify({
+    collectionName: 'components_shared_tags', info: { displayName: 'Tag' }, options: {},
+    attributes: { label: { type: 'string', required: true }, weight: { type: 'integer' } },
+  }, null, 2));
+  for (let i = 1; i <= count; i++) {
+    const n = String(i).padStart(3, '0');
+    const attributes: Record<string, unknown> = {
+      title: { type: 'string', required: true, maxLength: 200 },
+      slug: { type: 'uid', targetField: 'title' },
+      body: { type: 'richtext' },
+      count: { type: 'integer', min: 0 },
+      price: { type: 'decimal' },
+      active: { type: 'boolean', default: true },
+      published: { type: 'date' },
+      meta: { type: 'json' },
+      tags: { type: 'component', component: 'shared.tag', repeatable: true },
+    };
+    if (i > 1) attributes.previous = { type: 'relation', relation: 'manyToOne', target: `api::item-${String(i - 1).padStart(3, '0')}.item-${String(i - 1).padStart(3, '0')}` };
+    writeFileSync(join(types, `item-${n}.json`), JSON.stringify({
+      kind: 'collectionType', collectionName: `items_${n}`,
+      info: { singularName: `item-${n}`, pluralName: `items-${n}`, displayName: `Item ${n}` },
+      options: { draftAndPublish: false }, pluginOptions: {}, attributes,
+    }, null, 2));
+  }
+}

@@ -1,0 +1,69 @@
+// Smoke test of the benchmark harness: `bench/run.ts --quick` into a temporary folder must finish
+// cleanly, every scenario must have answered requests without errors, and the JSON must carry the
+// keys the report and later comparisons read. Speed is never asserted. SQLite only (CI time).
+
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/kernel.js';
+
+interface Side { requests: number; rps: number; non2xx: number; errors: number; statementsPerRequest: number; peakRssMb: number; latencyMs: { p50: number; p99: number } }
+interface ScenarioResult { id: string; kind: string; ours?: Side; floor?: Side; ratio?: { rps: number }; sameResponse?: boolean }
+interface Result {
+  machine: { cpuModel: string; cores: number; node: string };
+  dataset: { articles: number };
+  startup: { exampleApp?: { firstResponseMs: number; idleRssMb: number }; generatedCold?: { contentTypes: number } };
+  scenarios: ScenarioResult[];
+  errors: string[];
+}
+
+const client = process.env.DATABASE_CLIENT ?? 'sqlite';
+
+(client === 'mysql' || client === 'postgres' ? describe.skip : describe)('bench --quick', function () {
+  this.timeout(180_000);
+  let out: string;
+  let run: ReturnType<typeof spawnSync>;
+  let result: Result;
+
+  before(() => {
+    out = mkdtempSync(join(tmpdir(), 'strata-bench-test-'));
+    run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], {
+      cwd: ROOT, encoding: 'utf8', timeout: 175_000, env: { ...process.env, DATABASE_CLIENT: 'sqlite' },
+    });
+    const json = readdirSync(out).find((f) => f.endsWith('.json'));
+    if (json) result = JSON.parse(readFileSync(join(out, json), 'utf8')) as Result;
+  });
+  after(() => { rmSync(out, { recursive: true, force: true }); });
+
+  it('exits with 0 and writes the JSON and the markdown table', () => {
+    expect(run.status, `${String(run.stderr).slice(-3000)}`).to.equal(0);
+    expect(result, 'no JSON result written').to.be.an('object');
+    expect(readdirSync(out)).to.include('quick.md');
+  });
+
+  it('has the expected keys', () => {
+    expect(result).to.include.keys('format', 'startedAt', 'options', 'machine', 'dataset', 'server', 'startup', 'scenarios', 'pending', 'errors', 'warnings');
+    expect(result.machine).to.include.keys('cpuModel', 'cores', 'node', 'loadAverage');
+    expect(result.dataset.articles).to.equal(1000);
+    expect(result.startup.exampleApp).to.include.keys('readyMs', 'firstResponseMs', 'idleRssMb');
+    expect(result.startup.generatedCold?.contentTypes).to.equal(100);
+    expect(result.scenarios.map((s) => s.id)).to.deep.equal(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+  });
+
+  it('answered requests in every scenario, with no errors', () => {
+    expect(result.errors).to.deep.equal([]);
+    for (const s of result.scenarios) {
+      const sides = s.kind === 'read' ? [s.ours, s.floor] : [s.ours];
+      for (const side of sides) {
+        expect(side, `(${s.id})`).to.include.keys('requests', 'rps', 'latencyMs', 'non2xx', 'errors', 'statementsPerRequest', 'peakRssMb');
+        expect(side!.requests, `(${s.id}) requests`).to.be.above(0);
+        expect(side!.non2xx, `(${s.id}) non-2xx`).to.equal(0);
+        expect(side!.errors, `(${s.id}) errors`).to.equal(0);
+        expect(side!.statementsPerRequest, `(${s.id}) statements`).to.be.above(0);
+      }
+      if (s.kind === 'read') expect(s.ratio, `(${s.id}) ratio`).to.include.keys('rps', 'p50', 'p99');
+    }
+  });
+});
