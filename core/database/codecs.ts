@@ -36,7 +36,11 @@ export function fromDb(type: ColumnType, raw: unknown): unknown {
   }
 }
 
+const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 function datetimeFromDb(raw: unknown): string {
+  // SQLite holds what we wrote: already the API form
+  if (typeof raw === 'string' && CANONICAL_ISO.test(raw)) return raw;
   if (raw instanceof Date) return raw.toISOString();
   if (typeof raw === 'number') return new Date(raw).toISOString();
   const text = String(raw);

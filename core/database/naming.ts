@@ -19,7 +19,16 @@ export function identifier(name: string): string {
   return `${name.slice(0, MAX_IDENTIFIER - 9)}_${hash}`;
 }
 
-export const columnName = (attribute: string): string => identifier(snakeCase(attribute));
+const columnNames = new Map<string, string>();
+/** Memoised: it runs for every field of every row read. */
+export const columnName = (attribute: string): string => {
+  let column = columnNames.get(attribute);
+  if (column === undefined) {
+    column = identifier(snakeCase(attribute));
+    columnNames.set(attribute, column);
+  }
+  return column;
+};
 export const relationTable = (collectionName: string, attribute: string): string =>
   identifier(`${collectionName}_${snakeCase(attribute)}_lnk`);
 export const componentLinkTable = (collectionName: string): string => identifier(`${collectionName}_cmps`);

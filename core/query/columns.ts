@@ -20,8 +20,19 @@ export function columnTypeOfField(model: Model, field: string): ColumnType {
   return type;
 }
 
+const readable = new WeakMap<Model, Record<'content-api' | 'internal', string[]>>();
+
 /** Scalar attributes a caller may read: private and password fields never leave the server. */
 export function readableScalars(model: Model, source: 'content-api' | 'internal'): string[] {
+  let cached = readable.get(model);
+  if (!cached) {
+    cached = { 'content-api': computeReadable(model, 'content-api'), internal: computeReadable(model, 'internal') };
+    readable.set(model, cached);
+  }
+  return cached[source];
+}
+
+function computeReadable(model: Model, source: 'content-api' | 'internal'): string[] {
   const out: string[] = [];
   for (const [name, attr] of Object.entries(model.attributes)) {
     if (!isScalar(attr)) continue;
