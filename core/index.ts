@@ -19,7 +19,7 @@ export type {
 export type { RowApi, VersionRow } from './documents/row-api.js';
 export type {
   Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult, QuerySource,
-  RowDefaults, RowScope,
+  RowDefaults, RowScope, ScopeReach,
 } from './documents/types.js';
 export type { FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Pagination, ScalarOperator } from './query/ast.js';
 export { and } from './query/ast.js';

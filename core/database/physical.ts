@@ -56,7 +56,7 @@ export function buildPhysicalSchema(registry: ModelRegistry): PhysicalSchema {
     const cmps = componentLinks(model);
     if (cmps) tables.push(cmps);
     for (const [name, attr] of Object.entries(model.attributes)) {
-      if (attr.type === 'relation' && !attr.mappedBy) tables.push(relationLinkTable(model, name));
+      if (attr.type === 'relation' && !attr.mappedBy && !attr.versions) tables.push(relationLinkTable(model, name));
     }
   }
   if (registry.models().some(usesMedia)) tables.push(filesTable(), filesLinkTable());

@@ -16,7 +16,7 @@ export async function replaceOwned(wc: WriteContext, model: Model, fromId: numbe
 
 async function copyOwned(wc: WriteContext, model: Model, fromId: number, toId: number): Promise<void> {
   for (const [name, attr] of Object.entries(model.attributes)) {
-    if (attr.type !== 'relation' || attr.mappedBy) continue;
+    if (attr.type !== 'relation' || attr.mappedBy || attr.versions) continue;
     const table = relationTable(model.collectionName, name);
     const links = await wc.trx(table).where('source_id', fromId).orderBy('id') as DbRow[];
     await insertRows(wc, table, links.map(({ id: _id, ...link }) => ({ ...link, source_id: toId })));

@@ -6,9 +6,10 @@ import { columnName } from '../database/naming.js';
 import { columnTypeOf } from '../database/physical.js';
 import type { FilterNode } from '../query/ast.js';
 import { aliasFactory } from '../query/plan-context.js';
-import { applyFilter } from '../query/sql-filters.js';
+import { applyFilter, applyScopes } from '../query/sql-filters.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { ContentType } from '../registry/types.js';
+import type { RowScope } from './types.js';
 import { isScalar } from '../registry/types.js';
 import { replaceOwned } from './copy-row.js';
 import { insertRow, type WriteContext } from './write-context.js';
@@ -22,20 +23,22 @@ export class RowApi {
   readonly #ct: ContentType;
   readonly #wc: () => WriteContext;
   readonly #registry: ModelRegistry;
+  readonly #scopes: RowScope[];
 
-  constructor(ct: ContentType, wc: () => WriteContext, registry: ModelRegistry) {
+  constructor(ct: ContentType, wc: () => WriteContext, registry: ModelRegistry, scopes: RowScope[] = []) {
     this.#ct = ct;
     this.#wc = wc;
     this.#registry = registry;
+    this.#scopes = scopes;
   }
 
-  /** Every row (version) of a document that matches `filter`, with all scalar attributes. */
+  /** Every row (version) of a document that matches `filter` and the action's row scopes. */
   async list(documentId: string, filter?: FilterNode): Promise<VersionRow[]> {
     const wc = this.#wc();
     const qb = wc.trx.from({ r: this.#ct.collectionName }).select('r.*').where('r.document_id', documentId).orderBy('r.id');
-    applyFilter(qb, filter, this.#ct, 'r', {
-      knex: wc.trx, dialect: wc.dialect, registry: this.#registry, rowScopes: [], source: 'internal', alias: aliasFactory(),
-    });
+    const plan = { knex: wc.trx, dialect: wc.dialect, registry: this.#registry, rowScopes: this.#scopes, source: 'internal' as const, alias: aliasFactory() };
+    applyFilter(qb, filter, this.#ct, 'r', plan);
+    applyScopes(qb, this.#ct, 'r', plan);
     return (await qb as Array<Record<string, unknown>>).map((row) => this.#decode(row));
   }
 

@@ -21,7 +21,7 @@ import { newDocumentId } from './document-id.js';
 import { checkRequired, normalizeInput, type NormalizedInput } from './input.js';
 import { hashPasswords } from './passwords.js';
 import { RowApi } from './row-api.js';
-import type { Doc, DocumentAction, DocumentEvent, DocumentParams, QueryContext, QueryResult } from './types.js';
+import type { Doc, DocumentAction, DocumentEvent, DocumentParams, QueryContext, QueryResult, RowScope } from './types.js';
 import { fillUidFields } from './uid-field.js';
 import { checkUnique } from './unique.js';
 import { insertRow, type WriteContext } from './write-context.js';
@@ -60,8 +60,8 @@ export class DocumentService {
   }
 
   /** Low-level row access for plugins (publishing copies a version): joins the ambient transaction. */
-  rows(uid: string): RowApi {
-    return new RowApi(this.#deps.registry.contentType(uid), () => this.#requireTransaction(), this.#deps.registry);
+  rows(uid: string, scopes: RowScope[] = []): RowApi {
+    return new RowApi(this.#deps.registry.contentType(uid), () => this.#requireTransaction(), this.#deps.registry, scopes);
   }
 
   /** Runs fn in one transaction; every document call inside joins it. Events fire after commit. */
@@ -91,7 +91,14 @@ export class DocumentService {
     }
     for (const def of this.#deps.actions.values()) {
       if (def.appliesTo && !def.appliesTo(ct)) continue;
-      const run: DocumentActionFn = (params) => def.run({ uid: ct.uid, contentType: ct, api, rows: this.rows(ct.uid), params, transaction: (fn) => this.transaction(fn) });
+      // Other plugins' scopes apply to a plugin action's rows too (publishing fr touches only fr rows)
+      const run: DocumentActionFn = async (params) => {
+        const ctx = await this.#context(ct, def.name, params, false);
+        return def.run({
+          uid: ct.uid, contentType: ct, api, rows: this.rows(ct.uid, ctx.rowScopes), params: ctx.params,
+          transaction: (fn) => this.transaction(fn),
+        });
+      };
       fns.set(def.name, this.#deps.hooks.wrapDocumentAction.call(run, { uid: ct.uid, contentType: ct, action: def.name }));
     }
     const call = (action: string) => (params: DocumentParams = {}) => fns.get(action)!(params);
@@ -171,6 +178,10 @@ export class DocumentService {
     const input = await this.#input(ct, params, 'create');
     const documentId = typeof params.documentId === 'string' && params.documentId ? params.documentId : newDocumentId();
     const doc = await this.#transaction(async (wc) => {
+      // A given documentId adds a version (a locale, say) to a document: never a second one in the same scope
+      if (documentId === params.documentId && (await this.#scopedRows(ctx, wc, documentId)).length) {
+        throw new ValidationError(`Document ${documentId} already has a version here`);
+      }
       const values = { ...this.#defaults(ctx), ...input.scalars };
       await fillUidFields(wc, ct, values);
       if (ctx.constraints.required) checkRequired({ ...input, scalars: values }, ct, { mode: 'create' });

@@ -1,10 +1,11 @@
 // Types of the document service: its parameters, the context its hooks see, its results.
 
 import type { Knex } from 'knex';
-import type { ContentType } from '../registry/types.js';
+import type { ContentType, Model } from '../registry/types.js';
 import type { FilterNode, Pagination, QueryAst } from '../query/ast.js';
 
-export type DocumentAction = 'findMany' | 'findFirst' | 'findOne' | 'count' | 'create' | 'update' | 'delete';
+/** Core's actions, or the name of a plugin-defined one (publish, ...). */
+export type DocumentAction = 'findMany' | 'findFirst' | 'findOne' | 'count' | 'create' | 'update' | 'delete' | (string & {});
 
 /** Where a call comes from. 'content-api' calls (REST, GraphQL) may never read or write private
  *  fields; 'internal' calls (plugins, scripts) see everything. */
@@ -33,8 +34,12 @@ export interface DocumentParams {
 export type Row = Record<string, unknown>;
 export type Doc = Record<string, unknown> & { id: number; documentId: string };
 
-/** Picks which rows (versions) of a content type a query may see; applied at every level. */
-export type RowScope = (contentType: ContentType) => FilterNode | undefined;
+/** How a query reached a content type below its root: through which attribute of which model. */
+export interface ScopeReach { from: Model; attribute: string }
+
+/** Picks which rows (versions) of a content type a query may see; applied at every level.
+ *  `reach` is undefined at the root. */
+export type RowScope = (contentType: ContentType, reach?: ScopeReach) => FilterNode | undefined;
 
 /** Values a write puts on the rows it creates (a plugin setting locale or publishedAt). */
 export type RowDefaults = (contentType: ContentType) => Record<string, unknown> | undefined;

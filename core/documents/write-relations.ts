@@ -131,7 +131,7 @@ async function assertTargetsExist(wc: WriteContext, target: ContentType, ids: st
 export async function removeIncomingLinks(wc: WriteContext, target: ContentType, documentId: string): Promise<void> {
   for (const model of wc.registry.models()) {
     for (const [name, attr] of Object.entries(model.attributes)) {
-      if (attr.type !== 'relation' || attr.mappedBy || attr.target !== target.uid) continue;
+      if (attr.type !== 'relation' || attr.mappedBy || attr.versions || attr.target !== target.uid) continue;
       await wc.trx(relationTable(model.collectionName, name)).where('target_document_id', documentId).delete();
     }
   }

@@ -98,7 +98,7 @@ export async function deleteOwned(wc: WriteContext, model: Model, rowIds: number
     await deleteComponentRows(wc, groupByType(links));
   }
   for (const [name, attr] of Object.entries(model.attributes)) {
-    if (attr.type === 'relation' && !attr.mappedBy) {
+    if (attr.type === 'relation' && !attr.mappedBy && !attr.versions) {
       await wc.trx(relationTable(model.collectionName, name)).whereIn('source_id', rowIds).delete();
     }
   }

@@ -37,6 +37,7 @@ function isToOne(attr: RelationAttribute): boolean {
 }
 
 async function populateRelation(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
+  if (attr.versions) return populateVersions(model, field, node, parents, ctx);
   const target = ctx.registry.contentType(attr.target);
   const inverse = Boolean(attr.mappedBy);
   // The key that links a parent to its link rows: its row id (owner side) or its document id (inverse).
@@ -96,8 +97,40 @@ function relationQuery(model: Model, field: string, attr: RelationAttribute, tar
       .join({ t0: target.collectionName }, 't0.document_id', `${l}.target_document_id`)
       .whereIn(`${l}.source_id`, keys as number[]);
   }
-  applyScopes(qb, target, 't0', ctx);
+  applyScopes(qb, target, 't0', ctx, { from: model, attribute: field });
   return { qb, l };
+}
+
+/** The other rows of each parent's document (i18n's localizations), one query for all parents. */
+async function populateVersions(model: Model, field: string, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
+  const target = model as ContentType;
+  const fields = node.count ? [] : node.fields ?? readableScalars(target, ctx.source);
+  const keys = [...new Set(parents.map((p) => p.row.document_id as string))];
+  const byDocument = new Map<string, Loaded[]>();
+  const children: Loaded[] = [];
+  for (const chunk of chunks(keys)) {
+    const qb = ctx.knex.from({ t0: target.collectionName }).whereIn('t0.document_id', chunk)
+      .select(selectColumns(target, fields, 't0', ctx));
+    applyScopes(qb, target, 't0', ctx, { from: model, attribute: field });
+    if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
+    if (node.sort?.length) applySort(qb, node.sort, target, 't0', ctx);
+    qb.orderBy('t0.id');
+    for (const row of await qb as DbRow[]) {
+      const loaded = { row, doc: shapeRow(target, row, fields) };
+      const list = byDocument.get(row.document_id as string) ?? [];
+      list.push(loaded);
+      byDocument.set(row.document_id as string, list);
+    }
+  }
+  for (const p of parents) {
+    const others = (byDocument.get(p.row.document_id as string) ?? []).filter((c) => Number(c.row.id) !== Number(p.row.id));
+    if (node.count) { p.doc[field] = { count: others.length }; continue; }
+    // Own objects per parent: the same row is another parent's sibling too
+    const mine = others.map((c) => ({ row: c.row, doc: { ...c.doc } }));
+    p.doc[field] = mine.map((c) => c.doc);
+    children.push(...mine);
+  }
+  if (node.populate && children.length) await populate(target, children, node.populate, ctx);
 }
 
 async function populateComponents(model: Model, field: string, uids: string[], node: PopulateNode, parents: Loaded[], ctx: PlanContext, shape: 'one' | 'many' | 'zone'): Promise<void> {

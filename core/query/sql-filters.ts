@@ -7,6 +7,7 @@ import { SQLITE_LOWER } from '../database/connection.js';
 import { componentLinkTable, relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, ScalarOperator } from './ast.js';
+import type { ScopeReach } from '../documents/types.js';
 import { and } from './ast.js';
 import { columnOf, columnTypeOfField } from './columns.js';
 import type { PlanContext } from './plan-context.js';
@@ -44,9 +45,9 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
 }
 
 /** The row-scope conditions (version, locale, ...) for a content type's table under an alias. */
-export function applyScopes(qb: Where, model: Model, alias: string, ctx: PlanContext): void {
+export function applyScopes(qb: Where, model: Model, alias: string, ctx: PlanContext, reach?: ScopeReach): void {
   if (model.modelType !== 'contentType') return;
-  const scope = and(...ctx.rowScopes.map((s) => s(model as ContentType)));
+  const scope = and(...ctx.rowScopes.map((s) => s(model as ContentType, reach)));
   applyFilter(qb, scope, model, alias, ctx);
 }
 
@@ -59,7 +60,7 @@ export function nestedExists(model: Model, field: string, child: FilterNode, ali
     const target = ctx.registry.contentType(attr.target);
     const t = ctx.alias('t');
     joinRelation(sub, model, field, attr, alias, t, ctx);
-    applyScopes(sub, target, t, ctx);
+    applyScopes(sub, target, t, ctx, { from: model, attribute: field });
     applyFilter(sub, child, target, t, ctx);
     return sub;
   }
@@ -85,6 +86,13 @@ export function nestedExists(model: Model, field: string, child: FilterNode, ali
  */
 export function joinRelation(sub: Knex.QueryBuilder, model: Model, field: string, attr: RelationAttribute, alias: string, t: string, ctx: PlanContext): void {
   const target = ctx.registry.contentType(attr.target);
+  if (attr.versions) {
+    // The other rows of the same document (its other locales, say): no link table
+    sub.from({ [t]: target.collectionName })
+      .whereRaw('??.?? = ??.??', [t, 'document_id', alias, 'document_id'])
+      .whereRaw('??.?? <> ??.??', [t, 'id', alias, 'id']);
+    return;
+  }
   const l = ctx.alias('l');
   if (attr.mappedBy) {
     sub.from({ [l]: relationTable(target.collectionName, attr.mappedBy) })

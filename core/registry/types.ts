@@ -81,6 +81,9 @@ export interface RelationAttribute extends AttributeBase {
   target: string;
   inversedBy?: string;
   mappedBy?: string;
+  /** Plugin-defined: the other rows (versions) of the same document, e.g. i18n's localizations.
+   *  No link table; read-only. */
+  versions?: boolean;
 }
 
 export interface MediaAttribute extends AttributeBase {

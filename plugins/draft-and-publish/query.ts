@@ -21,6 +21,8 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
         draftConstraints(ctx);
       }
       return ctx;
+    case 'publish': case 'unpublish': case 'discardDraft':
+      return ctx; // the actions pick their versions themselves
     case 'delete':
       if (ctx.params.status === 'draft' && hasDraftAndPublish(ctx.contentType)) {
         throw new ValidationError('A draft cannot be deleted on its own: use the discard-draft action, or delete the document without status', {

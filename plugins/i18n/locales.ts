@@ -1,0 +1,60 @@
+// The configured locales: codes, names, the default. Config is the source of truth; the locales
+// table mirrors it for clients (GET /api/i18n/locales).
+
+import { KernelError, ValidationError, type ContentType, type DocumentParams } from '../../core/index.js';
+
+export const PLUGIN_NAME = 'i18n';
+export const LOCALE_UID = 'plugin::i18n.locale';
+
+export interface Locale { code: string; name: string }
+export interface I18nSettings { locales: Locale[]; defaultLocale: string }
+
+const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+export function readSettings(config: Record<string, unknown>): I18nSettings {
+  const raw = config.locales ?? ['en'];
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new KernelError('CONFIG_ERR_INVALID', 'config plugins.i18n.config.locales: expected a non-empty list of locale codes or { code, name }');
+  }
+  const locales = raw.map((entry, i): Locale => {
+    const code = typeof entry === 'string' ? entry : (entry as { code?: unknown })?.code;
+    const name = typeof entry === 'string' ? entry : (entry as { name?: unknown })?.name ?? code;
+    if (typeof code !== 'string' || !CODE.test(code)) {
+      throw new KernelError('CONFIG_ERR_INVALID', `config plugins.i18n.config.locales.${i}: ${JSON.stringify(code)} is not a locale code such as en, fr or pt-BR`);
+    }
+    return { code, name: String(name) };
+  });
+  const defaultLocale = config.defaultLocale ?? locales[0]!.code;
+  if (typeof defaultLocale !== 'string' || !locales.some((l) => l.code === defaultLocale)) {
+    throw new KernelError('CONFIG_ERR_INVALID', `config plugins.i18n.config.defaultLocale: ${JSON.stringify(defaultLocale)} is not one of the configured locales`);
+  }
+  return { locales, defaultLocale };
+}
+
+export function isLocalized(ct: ContentType): boolean {
+  return (ct.pluginOptions.i18n as { localized?: unknown } | undefined)?.localized === true;
+}
+
+/** Attributes of a localized type that keep one value across all locales of a document. */
+export function sharedAttributes(ct: ContentType): string[] {
+  return Object.entries(ct.attributes)
+    .filter(([, attr]) => (attr.pluginOptions?.i18n as { localized?: unknown } | undefined)?.localized === false)
+    .map(([name]) => name);
+}
+
+/** The locale a call asked for: a configured code, '*' where allowed, or the default. */
+export function localeOf(params: DocumentParams, settings: I18nSettings, allowAll: boolean): string {
+  const raw = params.locale;
+  if (raw === undefined || raw === null || raw === '') return settings.defaultLocale;
+  if (raw === '*') {
+    if (allowAll) return '*';
+    throw invalid(raw, 'Invalid locale param * provided. Document locales must be strings.');
+  }
+  if (typeof raw !== 'string' || !CODE.test(raw)) throw invalid(raw, 'Invalid locale parameter: expected a locale code such as en or fr');
+  if (!settings.locales.some((l) => l.code === raw)) throw invalid(raw, `Unknown locale: ${raw}`);
+  return raw;
+}
+
+function invalid(value: unknown, message: string): ValidationError {
+  return new ValidationError(message, { key: 'locale', path: 'locale', source: 'query', param: 'locale', value });
+}
