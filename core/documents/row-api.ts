@@ -32,13 +32,17 @@ export class RowApi {
     this.#scopes = scopes;
   }
 
-  /** Every row (version) of a document that matches `filter` and the action's row scopes. */
+  /** Every row (version) of a document that matches `filter` and the action's row scopes, locked
+   *  for the rest of the transaction. */
   async list(documentId: string, filter?: FilterNode): Promise<VersionRow[]> {
     const wc = this.#wc();
     const qb = wc.trx.from({ r: this.#ct.collectionName }).select('r.*').where('r.document_id', documentId).orderBy('r.id');
     const plan = { knex: wc.trx, dialect: wc.dialect, registry: this.#registry, rowScopes: this.#scopes, source: 'internal' as const, alias: aliasFactory() };
     applyFilter(qb, filter, this.#ct, 'r', plan);
     applyScopes(qb, this.#ct, 'r', plan);
+    // Locking read: two transactions managing the same document's versions (two publishes) take turns,
+    // and the second sees what the first wrote. SQLite already serialises writers.
+    if (wc.dialect !== 'sqlite') qb.forUpdate();
     return (await qb as Array<Record<string, unknown>>).map((row) => this.#decode(row));
   }
 

@@ -189,7 +189,7 @@ export class DocumentService {
       const id = await insertRow(wc, ct.collectionName, {
         document_id: documentId, ...scalarColumns(ct, values, wc.dialect), ...this.#timestamps(wc, true),
       });
-      await writeRowLinks(wc, ct, { id, documentId }, input);
+      await writeRowLinks(withScopes(wc, ctx), ct, { id, documentId }, input);
       return this.#reread(ctx, wc, id);
     });
     await this.#emit({ action: 'create', uid: ct.uid, documentId, document: doc, params });
@@ -208,7 +208,7 @@ export class DocumentService {
       for (const id of rows) {
         await wc.trx(ct.collectionName).where('id', id)
           .update({ ...scalarColumns(ct, input.scalars, wc.dialect), ...this.#timestamps(wc, false) });
-        await writeRowLinks(wc, ct, { id, documentId }, input);
+        await writeRowLinks(withScopes(wc, ctx), ct, { id, documentId }, input);
       }
       return this.#reread(ctx, wc, rows[0]!);
     });
@@ -308,6 +308,11 @@ export class DocumentService {
   emit(event: DocumentEvent): Promise<void> {
     return this.#emit(event);
   }
+}
+
+/** Link writes follow the action's row scopes (which versions of related documents they touch). */
+function withScopes(wc: WriteContext, ctx: QueryContext): WriteContext {
+  return { ...wc, rowScopes: ctx.rowScopes };
 }
 
 /** The document service pages only when asked to (Strapi's findMany has no default limit). */

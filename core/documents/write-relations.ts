@@ -1,7 +1,11 @@
 // Writes relation attributes of one source row (or, for the inverse side, of the owning rows).
 // Links point from a source row to a target *document*; reads resolve the target's row.
 
+import type { Knex } from 'knex';
 import { ValidationError } from '../errors/index.js';
+import { aliasFactory } from '../query/plan-context.js';
+import { applyScopes } from '../query/sql-filters.js';
+import type { ScopeReach } from './types.js';
 import { relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { RelationOp } from './input.js';
@@ -9,6 +13,14 @@ import { applyRelationOp, referencedIds } from './relation-order.js';
 import { insertRows, type WriteContext } from './write-context.js';
 
 const TO_ONE = new Set(['oneToOne', 'manyToOne']);
+
+/** Restricts a query on `model`'s rows (as alias) to the versions the current write works on. */
+function scoped(wc: WriteContext, qb: Knex.QueryBuilder, model: ContentType, alias: string, reach: ScopeReach): Knex.QueryBuilder {
+  applyScopes(qb, model, alias, {
+    knex: wc.trx, dialect: wc.dialect, registry: wc.registry, rowScopes: wc.rowScopes, source: 'internal', alias: aliasFactory(),
+  }, reach);
+  return qb;
+}
 
 interface LinkRow { id: number; source_id: number; target_document_id: string; ord: number; inv_ord: number }
 
@@ -25,8 +37,8 @@ export async function writeRelation(wc: WriteContext, model: Model, source: { id
   const next = applyRelationOp(current.map((r) => r.target_document_id), op, TO_ONE.has(attr.relation), path);
   await syncOwnerLinks(wc, table, source.id, current, next);
   if (attr.relation === 'oneToOne' || attr.relation === 'oneToMany') {
-    // The target belongs to one source document only: take it away from any other.
-    await releaseTargets(wc, model, table, source, next);
+    // The target belongs to one source document only: take it away from any other (same versions).
+    await releaseTargets(wc, model, field, table, source, next);
   }
 }
 
@@ -60,10 +72,12 @@ async function maxInvOrd(wc: WriteContext, table: string, targets: string[]): Pr
   return out;
 }
 
-async function releaseTargets(wc: WriteContext, model: Model, table: string, source: { id: number; documentId?: string }, targets: string[]): Promise<void> {
+async function releaseTargets(wc: WriteContext, model: Model, field: string, table: string, source: { id: number; documentId?: string }, targets: string[]): Promise<void> {
   if (!targets.length) return;
-  const others = wc.trx(model.collectionName).select('id');
-  if (source.documentId) others.whereNot('document_id', source.documentId); else others.whereNot('id', source.id);
+  const others = wc.trx.from({ o: model.collectionName }).select('o.id');
+  if (source.documentId) others.whereNot('o.document_id', source.documentId); else others.whereNot('o.id', source.id);
+  // Only the versions this write works on: a draft taking a target leaves other published versions alone
+  if (model.modelType === 'contentType') scoped(wc, others, model, 'o', { from: model, attribute: field });
   await wc.trx(table).whereIn('target_document_id', targets).whereIn('source_id', others).delete();
 }
 
@@ -71,9 +85,11 @@ async function releaseTargets(wc: WriteContext, model: Model, table: string, sou
 async function writeInverse(wc: WriteContext, owner: ContentType, attr: RelationAttribute, documentId: string, op: RelationOp, path: string): Promise<void> {
   const ownerAttr = owner.attributes[attr.mappedBy!] as RelationAttribute;
   const table = relationTable(owner.collectionName, attr.mappedBy!);
-  const current = await wc.trx({ l: table }).join({ s: owner.collectionName }, 's.id', 'l.source_id')
+  // Only the owner versions this write works on (a draft write never changes a published version)
+  const reach = { from: owner, attribute: attr.mappedBy! };
+  const current = await scoped(wc, wc.trx({ l: table }).join({ s: owner.collectionName }, 's.id', 'l.source_id')
     .where('l.target_document_id', documentId).orderBy('l.inv_ord').orderBy('l.id')
-    .select('l.id', 'l.source_id', 's.document_id') as Array<{ id: number; source_id: number; document_id: string }>;
+    .select('l.id', 'l.source_id', 's.document_id'), owner, 's', reach) as Array<{ id: number; source_id: number; document_id: string }>;
   const currentDocs = [...new Set(current.map((r) => r.document_id))];
   const next = applyRelationOp(currentDocs, op, TO_ONE.has(attr.relation), path);
   const keep = new Set(next);
@@ -82,7 +98,7 @@ async function writeInverse(wc: WriteContext, owner: ContentType, attr: Relation
 
   const added = next.filter((d) => !currentDocs.includes(d));
   if (added.length) {
-    const sources = await wc.trx(owner.collectionName).whereIn('document_id', added).select('id', 'document_id') as Array<{ id: number; document_id: string }>;
+    const sources = await scoped(wc, wc.trx.from({ s: owner.collectionName }).whereIn('s.document_id', added).select('s.id', 's.document_id'), owner, 's', reach) as Array<{ id: number; document_id: string }>;
     const sourceIds = sources.map((s) => s.id);
     if (TO_ONE.has(ownerAttr.relation)) {
       // Each owner row holds one target: connecting here replaces what it pointed at before.
@@ -98,12 +114,12 @@ async function writeInverse(wc: WriteContext, owner: ContentType, attr: Relation
   // Rewrite the inverse order for every owner document, in the new order.
   for (const [index, docId] of next.entries()) {
     await wc.trx(table).where('target_document_id', documentId)
-      .whereIn('source_id', wc.trx(owner.collectionName).select('id').where('document_id', docId))
+      .whereIn('source_id', scoped(wc, wc.trx.from({ s: owner.collectionName }).select('s.id').where('s.document_id', docId), owner, 's', reach))
       .update({ inv_ord: index + 1 });
   }
   if (attr.relation === 'oneToOne' && next.length) {
     // This document may be pointed at by one owner only (oneToOne): the owner must not point elsewhere either.
-    await wc.trx(table).whereIn('source_id', wc.trx(owner.collectionName).select('id').whereIn('document_id', next))
+    await wc.trx(table).whereIn('source_id', scoped(wc, wc.trx.from({ s: owner.collectionName }).select('s.id').whereIn('s.document_id', next), owner, 's', reach))
       .whereNot('target_document_id', documentId).delete();
   }
 }

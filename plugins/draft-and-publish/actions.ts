@@ -4,7 +4,7 @@
 import {
   ValidationError, type ContentType, type Doc, type DocumentActionContext, type DocumentActionDefinition,
   type DocumentActionFn, type DocumentActionInfo, type DocumentApi, type DocumentParams, type FieldError,
-  type Kernel, type VersionRow,
+  type Kernel, type Model, type ModelRegistry, type VersionRow,
 } from '../../core/index.js';
 import { hasDraftAndPublish, PLUGIN_NAME, statusOf } from './status.js';
 
@@ -33,7 +33,7 @@ async function publish(kernel: Kernel, { uid, contentType, api, rows, params }: 
   const documentId = requireDocumentId(params);
   const drafts = await rows.list(documentId, DRAFT);
   if (!drafts.length) return null;
-  await checkPublishable(contentType, api, drafts, documentId);
+  await checkPublishable(kernel, contentType, api, drafts, documentId);
   const published = new Map((await rows.list(documentId, PUBLISHED)).map((r) => [versionKey(r), r.id]));
   const now = new Date().toISOString();
   // The published row is updated in place when it exists, so its id stays the same across publishes.
@@ -66,24 +66,15 @@ async function discardDraft(kernel: Kernel, { uid, api, rows, params }: Document
 }
 
 /** required and unique hold for what gets published (drafts were allowed to skip them). */
-async function checkPublishable(ct: ContentType, api: DocumentApi, drafts: VersionRow[], documentId: string): Promise<void> {
+async function checkPublishable(kernel: Kernel, ct: ContentType, api: DocumentApi, drafts: VersionRow[], documentId: string): Promise<void> {
   const errors: FieldError[] = [];
-  const populate: Record<string, true> = {};
-  for (const [name, attr] of Object.entries(ct.attributes)) {
-    if (attr.required && (attr.type === 'relation' || attr.type === 'component' || attr.type === 'dynamiczone' || attr.type === 'media')) populate[name] = true;
-  }
+  const populate = requiredPopulate(kernel.registry, ct);
   const draftDocs = Object.keys(populate).length
     ? await api.findMany({ filters: { documentId: { $eq: documentId } }, status: 'draft', populate, locale: '*' })
     : [];
   for (const draft of drafts) {
-    const full = draftDocs.find((d) => d.id === draft.id);
-    for (const [name, attr] of Object.entries(ct.attributes)) {
-      if (!attr.required) continue;
-      const value = name in populate ? full?.[name] : draft[name];
-      if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
-        errors.push({ path: [name], message: `${name} must be defined.`, name: 'ValidationError' });
-      }
-    }
+    const full = draftDocs.find((d) => d.id === draft.id) ?? draft;
+    missingRequired(kernel.registry, ct, { ...draft, ...full }, [], errors);
     for (const [name, attr] of Object.entries(ct.attributes)) {
       const unique = attr.type === 'uid' || ('unique' in attr && attr.unique === true);
       const value = draft[name];
@@ -96,6 +87,50 @@ async function checkPublishable(ct: ContentType, api: DocumentApi, drafts: Versi
     }
   }
   if (errors.length) throw ValidationError.fromFields(errors);
+}
+
+type PopulateSpec = Record<string, true | { populate: Record<string, unknown> } | { on: Record<string, { populate: Record<string, unknown> } | true> }>;
+
+/** What to load to check required attributes: required relations and media, every component, deeply. */
+function requiredPopulate(registry: ModelRegistry, model: Model): PopulateSpec {
+  const out: PopulateSpec = {};
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    if (attr.type === 'component') {
+      const inner = requiredPopulate(registry, registry.component(attr.component));
+      out[name] = Object.keys(inner).length ? { populate: inner } : true;
+    } else if (attr.type === 'dynamiczone') {
+      const on: Record<string, { populate: Record<string, unknown> } | true> = {};
+      for (const uid of attr.components) {
+        const inner = requiredPopulate(registry, registry.component(uid));
+        on[uid] = Object.keys(inner).length ? { populate: inner } : true;
+      }
+      out[name] = { on };
+    } else if (attr.required && (attr.type === 'relation' || attr.type === 'media')) {
+      out[name] = true;
+    }
+  }
+  return out;
+}
+
+function missingRequired(registry: ModelRegistry, model: Model, value: Record<string, unknown>, path: string[], errors: FieldError[]): void {
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    const v = value[name];
+    const here = [...path, name];
+    if (attr.required && (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0))) {
+      errors.push({ path: here, message: `${here.join('.')} must be defined.`, name: 'ValidationError' });
+      continue;
+    }
+    if (attr.type === 'component' && v) {
+      const component = registry.component(attr.component);
+      if (Array.isArray(v)) v.forEach((item, i) => missingRequired(registry, component, item as Record<string, unknown>, [...here, String(i)], errors));
+      else missingRequired(registry, component, v as Record<string, unknown>, here, errors);
+    } else if (attr.type === 'dynamiczone' && Array.isArray(v)) {
+      v.forEach((item, i) => {
+        const uid = (item as { __component?: string }).__component;
+        if (uid && registry.has(uid)) missingRequired(registry, registry.component(uid), item as Record<string, unknown>, [...here, String(i)], errors);
+      });
+    }
+  }
 }
 
 /** create and update write the draft; unless status=draft, they then publish it, in one transaction. */

@@ -12,14 +12,14 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
   if (ctx.action === 'create' || ctx.action === 'update') refusePublishedAtInBody(ctx.params.data);
   switch (ctx.action) {
     case 'create':
-      ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : new Date().toISOString() }));
-      if (hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
-      return ctx;
     case 'update':
-      if (hasDraftAndPublish(ctx.contentType)) {
-        ctx.rowScopes.push(versionScope('draft'));
-        draftConstraints(ctx);
+      if (ctx.action === 'create') {
+        ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : new Date().toISOString() }));
       }
+      // Writes go to drafts: the root's draft row on update, and the drafts of related documents whose
+      // links a write changes (the inverse side), so a write never changes a published version.
+      ctx.rowScopes.push((ct, reach) => (hasDraftAndPublish(ct) && (reach !== undefined || ctx.action === 'update') ? DRAFT : undefined));
+      if (hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
       return ctx;
     case 'publish': case 'unpublish': case 'discardDraft':
       return ctx; // the actions pick their versions themselves

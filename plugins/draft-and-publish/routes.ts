@@ -19,7 +19,8 @@ export function addStatusRoutes(kernel: Kernel, routes: RouteTable): void {
     routes.update(route.method, route.path, (r) => ({
       ...r,
       query: [...r.query, 'status', ...(r.action.endsWith('.find') && ct.kind === 'collectionType' ? ['hasPublishedVersion'] : [])],
-      handler: r.method === 'GET' && hasDraftAndPublish(ct) ? guardDraftReads(kernel, r) : r.handler,
+      // Any GET can reach drafts with status=draft, through populate if not at its root
+      handler: r.method === 'GET' ? guardDraftReads(kernel, r) : r.handler,
     }));
   }
   for (const ct of kernel.registry.contentTypes()) {
