@@ -1,0 +1,169 @@
+// Shared by the draft-and-publish tests: the fixture app in ./content-types (article and tag with
+// draft-and-publish, writer without it, a D&P single type homepage; relations both ways and one
+// way, a component and a dynamic-zone component with a relation, media), a kernel per describe
+// block with the plugin enabled, and a test plugin that records document events and authorize
+// requests and denies the permission actions a request names in its x-deny header.
+
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import qs from 'qs';
+import { definePlugin, type Kernel, type KernelConfigInput, type Plugin } from '../../../core/index.js';
+import { startKernel, type StartOptions, type TestKernel, type TestResponse } from '../../helpers/kernel.js';
+
+export const FIXTURES = fileURLToPath(new URL('./content-types/', import.meta.url));
+
+export const ARTICLE = 'api::article.article';
+export const TAG = 'api::tag.tag';
+export const WRITER = 'api::writer.writer';
+export const HOMEPAGE = 'api::homepage.homepage';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are arbitrary JSON here
+export type Json = Record<string, any>;
+
+/** The app's own config/api.ts has strictParams on; the tests run that way unless they say otherwise. */
+export function dpConfig(extra: KernelConfigInput = {}): KernelConfigInput {
+  return {
+    ...extra,
+    api: { ...(extra.api ?? {}), rest: { strictParams: true, ...(extra.api?.rest ?? {}) } },
+    plugins: { 'draft-and-publish': { enabled: true }, ...(extra.plugins ?? {}) },
+  };
+}
+
+export interface Recorded {
+  events: Array<{ action: string; uid: string; documentId: string; rowsVisible: number; publishedVisible: number }>;
+  authorize: string[];
+}
+
+/**
+ * A test plugin: records every documentEvent (with how many rows of the document, and how many
+ * published rows, a connection outside the write's transaction sees at that moment, which proves
+ * the event fires after commit) and every authorize request's action; denies the permission
+ * actions (the part after the last dot: readDraft, publish, ...) listed in the x-deny header.
+ */
+export function recorder(): { plugin: Plugin; recorded: Recorded; kernel: () => Kernel } {
+  const recorded: Recorded = { events: [], authorize: [] };
+  let bound: Kernel | undefined;
+  const plugin = definePlugin({
+    name: 'dp-test-recorder',
+    register(kernel) {
+      bound = kernel;
+      kernel.hooks.documentEvent.tapPromise('dp-test-recorder', async (event) => {
+        const table = kernel.registry.contentType(event.uid).collectionName;
+        const rows = await kernel.db(table).where('document_id', event.documentId).select('published_at') as Array<{ published_at: unknown }>;
+        recorded.events.push({
+          action: event.action, uid: event.uid, documentId: event.documentId,
+          rowsVisible: rows.length, publishedVisible: rows.filter((r) => r.published_at !== null).length,
+        });
+      });
+      kernel.hooks.authorize.tapPromise('dp-test-recorder', async (ctx, { action }) => {
+        recorded.authorize.push(action);
+        const deny = String(ctx.get('x-deny') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+        const permission = action.slice(action.lastIndexOf('.') + 1);
+        return deny.includes(permission) ? { allowed: false, reason: 'denied by test' } : { allowed: true };
+      });
+    },
+  });
+  return {
+    plugin, recorded,
+    kernel: () => { if (!bound) throw new Error('recorder not registered'); return bound; },
+  };
+}
+
+/** Starts one kernel on the fixture app, with the plugin, for the enclosing describe block. */
+export function useKernel(opts: StartOptions & { extraConfig?: KernelConfigInput } = {}): () => TestKernel {
+  let app: TestKernel | undefined;
+  before(async function () {
+    this.timeout(120_000);
+    const { extraConfig, ...rest } = opts;
+    app = await startKernel({ contentTypesDir: FIXTURES, config: dpConfig(extraConfig), ...rest });
+  });
+  after(async () => { if (app) await app.stop(); });
+  return () => {
+    if (!app) throw new Error('kernel not started');
+    return app;
+  };
+}
+
+export function qstring(query: Json | string | undefined): string {
+  if (query === undefined) return '';
+  const s = typeof query === 'string' ? query : qs.stringify(query, { encodeValuesOnly: true });
+  return s ? `?${s}` : '';
+}
+
+let counter = 0;
+/** A value no other test uses (titles, names, unique codes). */
+export const fresh = (prefix: string): string => `${prefix} ${++counter}-${randomBytes(2).toString('hex')}`;
+
+export function expectStatus(res: TestResponse, status: number, what = ''): void {
+  expect(res.status, `${what} ${res.text}`.trim()).to.equal(status);
+}
+
+export async function create(app: TestKernel, api: string, data: Json, query?: Json | string): Promise<Json> {
+  const res = await app.post(`/api/${api}${qstring(query)}`, { data });
+  expectStatus(res, 201, `POST /api/${api}${qstring(query)}`);
+  return res.body.data;
+}
+
+export async function update(app: TestKernel, api: string, documentId: string, data: Json, query?: Json | string): Promise<Json> {
+  const res = await app.put(`/api/${api}/${documentId}${qstring(query)}`, { data });
+  expectStatus(res, 200, `PUT /api/${api}/${documentId}${qstring(query)}`);
+  return res.body.data;
+}
+
+/** POST /api/<api>/<documentId>/actions/<action> (collection types). */
+export function action(app: TestKernel, api: string, documentId: string, name: 'publish' | 'unpublish' | 'discard-draft', query?: Json | string, headers: Record<string, string> = {}): Promise<TestResponse> {
+  return app.request('POST', `/api/${api}/${documentId}/actions/${name}${qstring(query)}`, undefined, headers);
+}
+
+/** GET one document; null on 404 (anything else must be 200). */
+export async function readOne(app: TestKernel, api: string, documentId: string, query?: Json | string): Promise<Json | null> {
+  const res = await app.get(`/api/${api}/${documentId}${qstring(query)}`);
+  if (res.status === 404) return null;
+  expectStatus(res, 200, `GET /api/${api}/${documentId}${qstring(query)}`);
+  return res.body.data;
+}
+
+export async function list(app: TestKernel, api: string, query?: Json | string): Promise<{ data: Json[]; total: number }> {
+  const res = await app.get(`/api/${api}${qstring(query)}`);
+  expectStatus(res, 200, `GET /api/${api}${qstring(query)}`);
+  return { data: res.body.data, total: res.body.meta.pagination.total };
+}
+
+/** The rows a table holds for a document, straight from the database: id and published_at. */
+export async function rowsOf(app: TestKernel, table: string, documentId: string): Promise<Array<{ id: number; published: boolean }>> {
+  const rows = await app.kernel.db(table).where('document_id', documentId).orderBy('id').select('id', 'published_at') as Json[];
+  return rows.map((r) => ({ id: Number(r.id), published: r.published_at !== null }));
+}
+
+export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** A 400 ValidationError whose details.errors has an entry at `path`. */
+export function expectFieldError(res: TestResponse, path: string[], message?: RegExp): Json {
+  expectStatus(res, 400);
+  expect(res.body.data).to.equal(null);
+  expect(res.body.error.name).to.equal('ValidationError');
+  const errors = res.body.error.details?.errors as Json[] | undefined;
+  expect(errors, res.text).to.be.an('array').that.is.not.empty;
+  const entry = errors!.find((e) => JSON.stringify(e.path) === JSON.stringify(path));
+  expect(entry, `no error at ${JSON.stringify(path)} in ${res.text}`).to.not.equal(undefined);
+  if (message) expect(entry!.message).to.match(message);
+  return entry!;
+}
+
+/** documentIds of a populated to-many relation, sorted (order is not what these tests are about). */
+export const ids = (docs: Json[] | null | undefined): string[] => (docs ?? []).map((d) => d.documentId as string).sort();
+
+// ------------------------------------------------------------------------------------- media
+
+/** Inserts a row into the files table (there is no upload plugin) and returns its id. */
+export async function insertFile(app: TestKernel, name: string): Promise<number> {
+  const documentId = `f${randomBytes(11).toString('hex').slice(0, 23)}`;
+  const time = app.kernel.dialect === 'mysql' ? '2024-05-01 12:00:00.000' : '2024-05-01T12:00:00.000Z';
+  await app.kernel.db('files').insert({
+    document_id: documentId, name, mime: 'image/png', url: `/uploads/${name}`, ext: '.png',
+    hash: `hash_${documentId}`, size: 1.5, provider: 'local', created_at: time, updated_at: time,
+  });
+  const row = await app.kernel.db('files').where({ document_id: documentId }).first('id') as { id: number | string };
+  return Number(row.id);
+}
