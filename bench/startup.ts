@@ -13,10 +13,14 @@ export interface StartupResult extends StartupSample { runs: number; contentType
 
 const IDLE_WAIT_MS = 1000;
 
+export const PLUGINS_OFF = { DRAFT_AND_PUBLISH: 'false', I18N: 'false' };
+
 export function serverEnv(appDir: string, dbFile: string, workers: number): Record<string, string> {
   return {
     NODE_ENV: 'production', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile,
     HOST: '127.0.0.1', PORT: '0', WORKERS: String(workers),
+    // The floor knows neither versions nor locales: measure the core alone until it does
+    ...PLUGINS_OFF,
   };
 }
 

@@ -4,6 +4,7 @@
 
 import { join } from 'node:path';
 import { createKernel, createMemoryLogger } from '../core/index.js';
+import { PLUGINS_OFF } from './startup.js';
 import { CONTENT_TYPES_DIR, ROOT } from './paths.js';
 import type { RequestSpec, Scenario } from './scenarios.js';
 
@@ -21,7 +22,7 @@ async function send(base: string, spec: RequestSpec): Promise<Response> {
 export async function countOurs(dbFile: string, list: Scenario[]): Promise<Map<string, Probe>> {
   const kernel = await createKernel({
     appDir: ROOT, contentTypesDir: CONTENT_TYPES_DIR, configDir: join(ROOT, 'config'), logger: createMemoryLogger(),
-    env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile, HOST: '127.0.0.1', PORT: '0', WORKERS: '1' },
+    env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', ...PLUGINS_OFF },
   });
   const out = new Map<string, Probe>();
   try {

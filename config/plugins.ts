@@ -1,5 +1,13 @@
 import type { Env } from '../core/index.js';
 
 // First-party plugins by name ({ enabled, config }); custom plugins add `resolve: './path'`.
-// None ship yet: i18n, draft-and-publish, users-permissions and graphql arrive as separate plugins.
-export default (_env: Env) => ({});
+export default (env: Env) => ({
+  'draft-and-publish': { enabled: env.bool('DRAFT_AND_PUBLISH', true) },
+  i18n: {
+    enabled: env.bool('I18N', true),
+    config: {
+      locales: env.array('LOCALES', ['en', 'fr']),
+      defaultLocale: env('DEFAULT_LOCALE', 'en'),
+    },
+  },
+});
