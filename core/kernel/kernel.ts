@@ -53,9 +53,10 @@ export interface KernelOptions {
   logger?: Logger;
 }
 
-/** Hooks tapped only during plugin registration, because they fire during boot. */
+/** Hooks tapped only during plugin registration, because they fire during boot (or, for
+ *  wrapDocumentAction, compile once per content type on first use: a later tap would be ignored). */
 const BOOT_HOOKS: Partial<Record<keyof KernelHooks, Phase>> = {
-  registerModels: 'registerModels', buildRoutes: 'buildRoutes', bootstrap: 'bootstrap',
+  registerModels: 'registerModels', buildRoutes: 'buildRoutes', bootstrap: 'bootstrap', wrapDocumentAction: 'sync',
 };
 
 export class Kernel {
