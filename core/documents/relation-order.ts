@@ -40,5 +40,9 @@ function place(list: string[], ref: RelationRef, path: string): string[] {
 }
 
 export function referencedIds(op: RelationOp): string[] {
-  return op.kind === 'set' ? op.refs.map((r) => r.documentId) : op.connect.map((r) => r.documentId);
+  return referencedRefs(op).map((r) => r.documentId);
+}
+
+export function referencedRefs(op: RelationOp): RelationRef[] {
+  return op.kind === 'set' ? op.refs : op.connect;
 }

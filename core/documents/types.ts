@@ -34,8 +34,11 @@ export interface DocumentParams {
 export type Row = Record<string, unknown>;
 export type Doc = Record<string, unknown> & { id: number; documentId: string };
 
-/** How a query reached a content type below its root: through which attribute of which model. */
+/** How a query reached a content type below its root: through which attribute of which model.
+ *  A `sibling` filter reaches the other versions of the row's own document as SIBLING_REACH. */
 export interface ScopeReach { from: Model; attribute: string }
+
+export const SIBLING_REACH = '$sibling';
 
 /** Picks which rows (versions) of a content type a query may see; applied at every level.
  *  `reach` is undefined at the root. */

@@ -9,7 +9,8 @@ import type { ScopeReach } from './types.js';
 import { relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { RelationOp } from './input.js';
-import { applyRelationOp, referencedIds } from './relation-order.js';
+import { applyRelationOp, referencedIds, referencedRefs } from './relation-order.js';
+import type { RelationRef } from './input.js';
 import { insertRows, type WriteContext } from './write-context.js';
 
 const TO_ONE = new Set(['oneToOne', 'manyToOne']);
@@ -27,6 +28,7 @@ interface LinkRow { id: number; source_id: number; target_document_id: string; o
 export async function writeRelation(wc: WriteContext, model: Model, source: { id: number; documentId?: string }, field: string, attr: RelationAttribute, op: RelationOp, path: string): Promise<void> {
   const target = wc.registry.contentType(attr.target);
   await assertTargetsExist(wc, target, referencedIds(op), path);
+  await assertLocalesExist(wc, target, referencedRefs(op), path);
   if (attr.mappedBy) {
     if (!source.documentId) throw new Error('inverse relations need a document');
     await writeInverse(wc, target, attr, source.documentId, op, path);
@@ -141,6 +143,30 @@ async function assertTargetsExist(wc: WriteContext, target: ContentType, ids: st
       value: id,
     })));
   }
+}
+
+/**
+ * A connect item naming a `locale` must point at a localized target that has a version in that
+ * locale. (Links point at documents: which locale a reader sees is the reader's locale.)
+ */
+async function assertLocalesExist(wc: WriteContext, target: ContentType, refs: RelationRef[], path: string): Promise<void> {
+  const withLocale = refs.filter((r) => r.locale !== undefined);
+  if (!withLocale.length) return;
+  const errors = [];
+  for (const ref of withLocale) {
+    const found = 'locale' in target.attributes
+      && await wc.trx(target.collectionName).where({ document_id: ref.documentId, locale: ref.locale }).first('id');
+    if (!found) {
+      errors.push({
+        path: path.split('.'),
+        message: 'locale' in target.attributes
+          ? `Document with id "${ref.documentId}", locale "${String(ref.locale)}" not found`
+          : `${target.uid} is not localized: a connect item cannot name a locale`,
+        name: 'ValidationError', value: ref.documentId,
+      });
+    }
+  }
+  if (errors.length) throw ValidationError.fromFields(errors);
 }
 
 /** Removes links pointing at a document that no longer has any row. */

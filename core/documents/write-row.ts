@@ -13,7 +13,12 @@ import { scalarColumns } from './write-scalars.js';
 export interface RowRef { id: number; documentId?: string }
 
 /** Relations, media and components of a row whose scalars are already written. */
-export async function writeRowLinks(wc: WriteContext, model: Model, row: RowRef, input: NormalizedInput, path = ''): Promise<void> {
+/**
+ * `copiedIds`: component ids in the input may belong to a copy of this row's components (another
+ * version of the same document, or the version whose nested component is being copied): such an
+ * item is written as a new row of this version instead of being refused.
+ */
+export async function writeRowLinks(wc: WriteContext, model: Model, row: RowRef, input: NormalizedInput, path = '', copiedIds = false): Promise<void> {
   const at = (field: string) => (path ? `${path}.${field}` : field);
   for (const [field, op] of Object.entries(input.relations)) {
     const attr = model.attributes[field];
@@ -28,14 +33,28 @@ export async function writeRowLinks(wc: WriteContext, model: Model, row: RowRef,
   for (const [field, items] of Object.entries(input.components)) {
     const attr = model.attributes[field];
     const indexed = attr?.type === 'dynamiczone' || (attr?.type === 'component' && attr.repeatable === true);
-    await writeComponents(wc, model, row.id, field, items, at(field), indexed);
+    await writeComponents(wc, model, row, field, items, at(field), indexed, copiedIds);
   }
 }
 
 interface CmpLink { id: number; cmp_id: number; component_type: string; ord: number }
 
-async function writeComponents(wc: WriteContext, owner: Model, ownerId: number, field: string, items: ComponentValue[], path: string, indexed: boolean): Promise<void> {
+async function writeComponents(wc: WriteContext, owner: Model, row: RowRef, field: string, items: ComponentValue[], path: string, indexed: boolean, copiedIds: boolean): Promise<void> {
+  const ownerId = row.id;
   const linkTable = componentLinkTable(owner.collectionName);
+  let versions: Set<string> | undefined;
+  // Ids of this field's components in the document's other versions (a client sends back what it read)
+  const otherVersions = async (): Promise<Set<string>> => {
+    if (versions) return versions;
+    versions = new Set();
+    if (owner.modelType === 'contentType' && row.documentId) {
+      const links = await wc.trx(linkTable).where('field', field)
+        .whereIn('entity_id', wc.trx(owner.collectionName).select('id').where('document_id', row.documentId).whereNot('id', ownerId))
+        .select('component_type', 'cmp_id') as CmpLink[];
+      for (const l of links) versions.add(`${l.component_type}#${Number(l.cmp_id)}`);
+    }
+    return versions;
+  };
   const current = await wc.trx(linkTable).where({ entity_id: ownerId, field }) as CmpLink[];
   const byKey = new Map(current.map((l) => [`${l.component_type}#${Number(l.cmp_id)}`, l]));
   const kept = new Set<number>();
@@ -44,19 +63,21 @@ async function writeComponents(wc: WriteContext, owner: Model, ownerId: number, 
     const component = wc.registry.component(item.uid);
     // Error paths name the item of a list (blocks.2.title), not of a single component (seo.title)
     const itemPath = indexed ? `${path}.${index}` : path;
-    if (item.id !== undefined) {
-      const link = byKey.get(`${item.uid}#${item.id}`);
-      if (!link) {
-        throw ValidationError.fromFields([{ path: itemPath.split('.'), message: `${itemPath}: component ${item.uid} with id ${item.id} does not belong to this entry`, name: 'ValidationError', value: item.id }]);
-      }
+    const key = `${item.uid}#${item.id}`;
+    const link = item.id !== undefined ? byKey.get(key) : undefined;
+    if (link) {
       kept.add(link.id);
-      await updateComponentRow(wc, component, item.id, item.input, itemPath);
+      await updateComponentRow(wc, component, item.id!, item.input, itemPath);
       if (Number(link.ord) !== index + 1) await wc.trx(linkTable).where('id', link.id).update({ ord: index + 1 });
-    } else {
-      const id = await insertRow(wc, component.collectionName, scalarColumns(component, item.input.scalars, wc.dialect));
-      await writeRowLinks(wc, component, { id }, item.input, itemPath);
-      newLinks.push({ entity_id: ownerId, cmp_id: id, component_type: item.uid, field, ord: index + 1 });
+      continue;
     }
+    const copied = item.id !== undefined && (copiedIds || (await otherVersions()).has(key));
+    if (item.id !== undefined && !copied) {
+      throw ValidationError.fromFields([{ path: itemPath.split('.'), message: `${itemPath}: component ${item.uid} with id ${item.id} does not belong to this entry`, name: 'ValidationError', value: item.id }]);
+    }
+    const id = await insertRow(wc, component.collectionName, scalarColumns(component, item.input.scalars, wc.dialect));
+    await writeRowLinks(wc, component, { id }, item.input, itemPath, copied);
+    newLinks.push({ entity_id: ownerId, cmp_id: id, component_type: item.uid, field, ord: index + 1 });
   }
   const removed = current.filter((l) => !kept.has(l.id));
   if (removed.length) {

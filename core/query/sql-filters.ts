@@ -7,7 +7,7 @@ import { SQLITE_LOWER } from '../database/connection.js';
 import { componentLinkTable, relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, ScalarOperator } from './ast.js';
-import type { ScopeReach } from '../documents/types.js';
+import { SIBLING_REACH, type ScopeReach } from '../documents/types.js';
 import { and } from './ast.js';
 import { columnOf, columnTypeOfField } from './columns.js';
 import type { PlanContext } from './plan-context.js';
@@ -38,6 +38,8 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
         .whereRaw('??.?? = ??.??', [s, 'document_id', alias, 'document_id'])
         .whereRaw('??.?? <> ??.??', [s, 'id', alias, 'id']);
       applyFilter(sub, node.child, model, s, ctx);
+      // Other scopes hold for the sibling too (same locale); the plugin that asks says what differs
+      applyScopes(sub, model, s, ctx, { from: model, attribute: SIBLING_REACH });
       if (node.exists) qb.whereExists(sub); else qb.whereNotExists(sub);
       return;
     }

@@ -1,7 +1,7 @@
 // beforeQuery: which rows a call sees or writes, by status. Reads see one version per document;
 // writes go to the draft; content types without draft-and-publish are always published.
 
-import { and, ValidationError, type ContentType, type FilterNode, type QueryContext } from '../../core/index.js';
+import { and, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type QueryContext, type ScopeReach } from '../../core/index.js';
 import { hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
 
 const PUBLISHED: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$notNull', value: true };
@@ -18,7 +18,7 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
       }
       // Writes go to drafts: the root's draft row on update, and the drafts of related documents whose
       // links a write changes (the inverse side), so a write never changes a published version.
-      ctx.rowScopes.push((ct, reach) => (hasDraftAndPublish(ct) && (reach !== undefined || ctx.action === 'update') ? DRAFT : undefined));
+      ctx.rowScopes.push((ct, reach) => (hasDraftAndPublish(ct) && reach?.attribute !== SIBLING_REACH && (reach !== undefined || ctx.action === 'update') ? DRAFT : undefined));
       if (hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
       return ctx;
     case 'publish': case 'unpublish': case 'discardDraft':
@@ -42,7 +42,11 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
 }
 
 function versionScope(status: 'draft' | 'published') {
-  return (ct: ContentType): FilterNode | undefined => (hasDraftAndPublish(ct) ? (status === 'draft' ? DRAFT : PUBLISHED) : undefined);
+  return (ct: ContentType, reach?: ScopeReach): FilterNode | undefined => {
+    // hasPublishedVersion's sibling filter picks the other status itself
+    if (!hasDraftAndPublish(ct) || reach?.attribute === SIBLING_REACH) return undefined;
+    return status === 'draft' ? DRAFT : PUBLISHED;
+  };
 }
 
 /** Drafts may be incomplete: required and unique apply when a version is published. */

@@ -2,7 +2,7 @@
 // publish / unpublish / discard-draft, and the readDraft permission for draft reads.
 
 import {
-  ForbiddenError, NotFoundError, type Kernel, type RequestContext, type RouteDefinition, type RouteTable,
+  ForbiddenError, NotFoundError, pickParams, type Kernel, type RequestContext, type RouteDefinition, type RouteTable,
 } from '../../core/index.js';
 import { hasDraftAndPublish, PLUGIN_NAME } from './status.js';
 
@@ -12,7 +12,8 @@ const ACTIONS = [
   { path: 'discard-draft', action: 'discardDraft', permission: 'discardDraft' },
 ] as const;
 
-export function addStatusRoutes(kernel: Kernel, routes: RouteTable): void {
+/** `status` on core's content routes (and readDraft on their GETs). */
+export function addStatusParams(kernel: Kernel, routes: RouteTable): void {
   for (const route of routes.all()) {
     if (!route.contentType || route.config.owner !== 'core') continue;
     const ct = kernel.registry.contentType(route.contentType);
@@ -23,6 +24,10 @@ export function addStatusRoutes(kernel: Kernel, routes: RouteTable): void {
       handler: r.method === 'GET' ? guardDraftReads(kernel, r) : r.handler,
     }));
   }
+}
+
+/** POST .../actions/publish, unpublish and discard-draft on every draft-and-publish type. */
+export function addActionRoutes(kernel: Kernel, routes: RouteTable): void {
   for (const ct of kernel.registry.contentTypes()) {
     if (!hasDraftAndPublish(ct) || !ct.uid.startsWith('api::')) continue;
     const prefix = kernel.config.api.rest.prefix;
@@ -35,9 +40,10 @@ export function addStatusRoutes(kernel: Kernel, routes: RouteTable): void {
           const documentId = ct.kind === 'singleType'
             ? await kernel.documents(ct.uid).firstDocumentId()
             : String((ctx as unknown as { params: Record<string, string> }).params.documentId);
-          const q = ctx.state.query ?? {};
+          // Whatever parameters the route accepts (fields, populate, and locale once i18n adds it)
+          const accepted = pickParams(ctx.state.query ?? {}, ctx.state.route?.query ?? [], kernel.config.api.rest.strictParams);
           const result = documentId
-            ? await kernel.documents(ct.uid).action(action, { documentId, fields: q.fields, populate: q.populate, source: 'content-api', state: { auth: ctx.state.auth } })
+            ? await kernel.documents(ct.uid).action(action, { ...accepted, documentId, source: 'content-api', state: { auth: ctx.state.auth } })
             : null;
           if (!result) throw new NotFoundError('Not Found');
           ctx.body = { data: result, meta: {} };

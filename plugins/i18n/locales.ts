@@ -24,6 +24,11 @@ export function readSettings(config: Record<string, unknown>): I18nSettings {
     }
     return { code, name: String(name) };
   });
+  const seen = new Set<string>();
+  locales.forEach(({ code }, i) => {
+    if (seen.has(code)) throw new KernelError('CONFIG_ERR_INVALID', `config plugins.i18n.config.locales.${i}: ${code} is listed twice`);
+    seen.add(code);
+  });
   const defaultLocale = config.defaultLocale ?? locales[0]!.code;
   if (typeof defaultLocale !== 'string' || !locales.some((l) => l.code === defaultLocale)) {
     throw new KernelError('CONFIG_ERR_INVALID', `config plugins.i18n.config.defaultLocale: ${JSON.stringify(defaultLocale)} is not one of the configured locales`);

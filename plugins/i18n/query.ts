@@ -23,6 +23,7 @@ function localeScope(locale: string | undefined, settings: I18nSettings) {
     if (!isLocalized(ct)) return undefined;
     if (reach && reach.attribute === 'localizations' && reach.from.uid === ct.uid) return undefined;
     // With locale=* the root takes every locale; related localized documents show in the default one
+    // (a sibling version of the same document as well: known limit, see docs/i18n.md)
     const code = locale ?? (reach ? settings.defaultLocale : undefined);
     return code === undefined ? undefined : { kind: 'compare', field: 'locale', operator: '$eq', value: code };
   };

@@ -6,7 +6,7 @@
 
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,13 +59,16 @@ async function loadPluginModule(path: string): Promise<Plugin> {
  * content-types/ link to the repository's). config/api.ts and config/plugins.ts from the
  * document replace the example app's.
  */
-async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; config: KernelConfigInput; cleanup(): void }> {
+async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDir?: string; config: KernelConfigInput; cleanup(): void }> {
   let appDir: string | undefined;
+  // A page declaring content types gets its own copy of the example app's (never the repository's)
+  const ownTypes = doc.files.some((f) => f.path.startsWith('content-types/'));
   if (doc.files.length) {
     appDir = mkdtempSync(join(tmpdir(), 'strata-docs-'));
     writeFileSync(join(appDir, 'package.json'), '{ "type": "module" }\n');
     symlinkSync(join(ROOT, 'core'), join(appDir, 'core'), 'dir');
-    symlinkSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), 'dir');
+    if (ownTypes) cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    else symlinkSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), 'dir');
     symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'), 'dir');
     for (const f of doc.files) {
       const target = join(appDir, f.path);
@@ -84,6 +87,7 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; config: Kernel
   }
   return {
     ...(appDir ? { appDir } : {}),
+    ...(appDir && ownTypes ? { contentTypesDir: join(appDir, 'content-types') } : {}),
     config: { api, ...(plugins ? { plugins } : {}) },
     cleanup: () => { if (appDir) rmSync(appDir, { recursive: true, force: true }); },
   };
@@ -169,7 +173,11 @@ describe('documentation examples', () => {
         const setup = await appFor(doc);
         cleanup = setup.cleanup;
         appDir = setup.appDir;
-        app = await startKernel({ config: setup.config, ...(setup.appDir ? { appDir: setup.appDir } : {}) });
+        app = await startKernel({
+          config: setup.config,
+          ...(setup.appDir ? { appDir: setup.appDir } : {}),
+          ...(setup.contentTypesDir ? { contentTypesDir: setup.contentTypesDir } : {}),
+        });
         await seedMediaFiles(app.kernel);
       });
       after(async () => {

@@ -86,7 +86,9 @@ export function parseDoc(doc: DocFile): ParsedDoc {
   const where = (line: number) => `${doc.path}:${line}`;
 
   for (const [index, block] of blocks.entries()) {
-    if (block.attrs.file) files.push({ path: block.attrs.file, content: block.content, line: block.line });
+    // `schema=content-types/x.json` blocks add a content type to the page's own copy of the example app
+    const path = block.attrs.file ?? block.attrs.schema;
+    if (path) files.push({ path, content: block.content, line: block.line });
     const isCurl = SHELL_LANGS.has(block.lang) && /^\s*(\$\s*)?curl\s/m.test(stripComments(block.content));
     if (block.lang !== 'http' && !isCurl) {
       if (block.lang === 'json' && block.attrs.status !== undefined && !isPaired(blocks[index - 1], block, lines)) {
