@@ -345,10 +345,14 @@ describe('draft-and-publish: publish and discard-draft copy relations, component
     // editing the draft's component by id changes only the draft
     await update(app(), 'articles', s.doc.documentId, { seo: { id: draft!.seo.id, metaTitle: 'edited' } }, { status: 'draft' });
     expect((await readOne(app(), 'articles', s.doc.documentId, { populate: ['seo'] }))!.seo.metaTitle).to.equal('v1');
-    // the published component's id does not belong to the draft
-    const res = await app().put(`/api/articles/${s.doc.documentId}?status=draft`, { data: { seo: { id: pub!.seo.id, metaTitle: 'hijack' } } });
-    expectStatus(res, 400);
-    expect((await readOne(app(), 'articles', s.doc.documentId, { populate: ['seo'] }))!.seo.metaTitle).to.equal('v1');
+    // a client that read the published version sends its component id back: the draft gets its own
+    // new row with those values, and the published component is untouched
+    const res = await app().put(`/api/articles/${s.doc.documentId}?status=draft&populate=seo`, { data: { seo: { id: pub!.seo.id, metaTitle: 'from published' } } });
+    expectStatus(res, 200);
+    expect(res.body.data.seo.metaTitle).to.equal('from published');
+    expect(res.body.data.seo.id).to.not.equal(pub!.seo.id);
+    const published = await readOne(app(), 'articles', s.doc.documentId, { populate: ['seo'] });
+    expect(published!.seo).to.include({ id: pub!.seo.id, metaTitle: 'v1' });
   });
 
   it('discard-draft resets the draft\'s relations, components, dynamic zone and media from the published version', async () => {
