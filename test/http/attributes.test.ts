@@ -4,23 +4,12 @@
 
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { startKernel, type TestKernel, type TestResponse } from '../helpers/kernel.js';
+import type { TestKernel, TestResponse } from '../helpers/kernel.js';
+import { expectFieldError, unique, useKernel } from '../helpers/suite.js';
 
 // ------------------------------------------------------------------------------------- helpers
 
-/** Starts one kernel for the enclosing describe block; call the returned getter inside tests. */
-function useKernel(): () => TestKernel {
-  let app: TestKernel | undefined;
-  before(async () => { app = await startKernel(); });
-  after(async () => { if (app) await app.stop(); });
-  return () => {
-    if (!app) throw new Error('kernel not started');
-    return app;
-  };
-}
 
-let counter = 0;
-const unique = (): number => ++counter;
 
 type Api = 'articles' | 'authors' | 'categories';
 
@@ -51,20 +40,6 @@ async function readOne(app: TestKernel, api: Api, documentId: string, query = ''
 }
 
 /** A 400 ValidationError in Strapi's envelope whose details.errors has an entry at `path`. */
-function expectFieldError(res: TestResponse, path: string[], message?: string | RegExp): Record<string, any> {
-  expect(res.status, res.text).to.equal(400);
-  expect(res.body.data, res.text).to.equal(null);
-  expect(res.body.error.status).to.equal(400);
-  expect(res.body.error.name).to.equal('ValidationError');
-  const errors = res.body.error.details?.errors as Array<Record<string, any>> | undefined;
-  expect(errors, res.text).to.be.an('array').that.is.not.empty;
-  const entry = errors!.find((e) => JSON.stringify(e.path) === JSON.stringify(path));
-  expect(entry, `no error at ${JSON.stringify(path)} in ${res.text}`).to.not.equal(undefined);
-  expect(entry!.name).to.equal('ValidationError');
-  if (typeof message === 'string') expect(entry!.message).to.equal(message);
-  else if (message) expect(entry!.message).to.match(message);
-  return entry!;
-}
 
 /** An ISO timestamp in the form the dialect's datetime column takes. */
 function dbDatetime(app: TestKernel, iso: string): string {

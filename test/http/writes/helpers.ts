@@ -6,8 +6,10 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import qs from 'qs';
-import { startKernel, type StartOptions, type TestKernel, type TestResponse } from '../../helpers/kernel.js';
+import type { StartOptions, TestKernel } from '../../helpers/kernel.js';
+import { useKernel as useSuiteKernel } from '../../helpers/suite.js';
+export { expectFieldError, qstring, unique } from '../../helpers/suite.js';
+import { qstring, unique } from '../../helpers/suite.js';
 
 export const FIXTURES = fileURLToPath(new URL('./content-types/', import.meta.url));
 
@@ -31,19 +33,7 @@ export const TABLES = [
 ] as const;
 export type Table = typeof TABLES[number];
 
-/** Starts one kernel on the fixture app for the enclosing describe block. */
-export function useKernel(opts: StartOptions = {}): () => TestKernel {
-  let app: TestKernel | undefined;
-  before(async () => { app = await startKernel({ contentTypesDir: FIXTURES, ...opts }); });
-  after(async () => { if (app) await app.stop(); });
-  return () => {
-    if (!app) throw new Error('kernel not started');
-    return app;
-  };
-}
 
-let counter = 0;
-export const unique = (): number => ++counter;
 
 /** The smallest valid body of each collection. */
 export function baseData(api: Api): Json {
@@ -72,10 +62,6 @@ export async function many(app: TestKernel, api: Api, n: number): Promise<Ids> {
   return out as Ids;
 }
 
-export function qstring(query: Json): string {
-  const s = qs.stringify(query, { encodeValuesOnly: true });
-  return s ? `?${s}` : '';
-}
 
 export async function read(app: TestKernel, api: Api, documentId: string, query: Json = {}): Promise<Json> {
   const res = await app.get(`/api/${api}/${documentId}${qstring(query)}`);
@@ -92,21 +78,9 @@ export async function related(app: TestKernel, api: Api, documentId: string, fie
   return Array.isArray(value) ? value.map((d) => d.documentId as string) : value.documentId as string;
 }
 
-/** A 400 ValidationError in Strapi's envelope whose details.errors has an entry at `path`. */
-export function expectFieldError(res: TestResponse, path: string[], message?: string | RegExp): Json {
-  expect(res.status, res.text).to.equal(400);
-  expect(res.body.data, res.text).to.equal(null);
-  expect(res.body.error.status).to.equal(400);
-  expect(res.body.error.name).to.equal('ValidationError');
-  const errors = res.body.error.details?.errors as Json[] | undefined;
-  expect(errors, res.text).to.be.an('array').that.is.not.empty;
-  const entry = errors!.find((e) => JSON.stringify(e.path) === JSON.stringify(path));
-  expect(entry, `no error at ${JSON.stringify(path)} in ${res.text}`).to.not.equal(undefined);
-  expect(entry!.name).to.equal('ValidationError');
-  if (typeof message === 'string') expect(entry!.message).to.equal(message);
-  else if (message) expect(entry!.message).to.match(message);
-  return entry!;
-}
+
+/** One kernel on the fixture app for the enclosing describe block. */
+export const useKernel = (opts: StartOptions = {}): (() => TestKernel) => useSuiteKernel({ contentTypesDir: FIXTURES, ...opts });
 
 // ------------------------------------------------------------------------------ database state
 

@@ -4,12 +4,13 @@
 // block with the plugin enabled, and a test plugin that records document events and authorize
 // requests and denies the permission actions a request names in its x-deny header.
 
-import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import qs from 'qs';
 import { definePlugin, type Kernel, type KernelConfigInput, type Plugin } from '../../../core/index.js';
-import { startKernel, type StartOptions, type TestKernel, type TestResponse } from '../../helpers/kernel.js';
+import type { StartOptions, TestKernel, TestResponse } from '../../helpers/kernel.js';
+import { useKernel as useSuiteKernel } from '../../helpers/suite.js';
+export { expectFieldError, expectStatus, fresh, qstring } from '../../helpers/suite.js';
+import { expectStatus, qstring } from '../../helpers/suite.js';
 
 export const FIXTURES = fileURLToPath(new URL('./content-types/', import.meta.url));
 
@@ -72,32 +73,12 @@ export function recorder(): { plugin: Plugin; recorded: Recorded; kernel: () => 
 
 /** Starts one kernel on the fixture app, with the plugin, for the enclosing describe block. */
 export function useKernel(opts: StartOptions & { extraConfig?: KernelConfigInput } = {}): () => TestKernel {
-  let app: TestKernel | undefined;
-  before(async function () {
-    this.timeout(120_000);
-    const { extraConfig, ...rest } = opts;
-    app = await startKernel({ contentTypesDir: FIXTURES, config: dpConfig(extraConfig), ...rest });
-  });
-  after(async () => { if (app) await app.stop(); });
-  return () => {
-    if (!app) throw new Error('kernel not started');
-    return app;
-  };
+  const { extraConfig, ...rest } = opts;
+  return useSuiteKernel({ contentTypesDir: FIXTURES, config: dpConfig(extraConfig), ...rest });
 }
 
-export function qstring(query: Json | string | undefined): string {
-  if (query === undefined) return '';
-  const s = typeof query === 'string' ? query : qs.stringify(query, { encodeValuesOnly: true });
-  return s ? `?${s}` : '';
-}
 
-let counter = 0;
-/** A value no other test uses (titles, names, unique codes). */
-export const fresh = (prefix: string): string => `${prefix} ${++counter}-${randomBytes(2).toString('hex')}`;
 
-export function expectStatus(res: TestResponse, status: number, what = ''): void {
-  expect(res.status, `${what} ${res.text}`.trim()).to.equal(status);
-}
 
 export async function create(app: TestKernel, api: string, data: Json, query?: Json | string): Promise<Json> {
   const res = await app.post(`/api/${api}${qstring(query)}`, { data });
@@ -138,18 +119,6 @@ export async function rowsOf(app: TestKernel, table: string, documentId: string)
 
 export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-/** A 400 ValidationError whose details.errors has an entry at `path`. */
-export function expectFieldError(res: TestResponse, path: string[], message?: RegExp): Json {
-  expectStatus(res, 400);
-  expect(res.body.data).to.equal(null);
-  expect(res.body.error.name).to.equal('ValidationError');
-  const errors = res.body.error.details?.errors as Json[] | undefined;
-  expect(errors, res.text).to.be.an('array').that.is.not.empty;
-  const entry = errors!.find((e) => JSON.stringify(e.path) === JSON.stringify(path));
-  expect(entry, `no error at ${JSON.stringify(path)} in ${res.text}`).to.not.equal(undefined);
-  if (message) expect(entry!.message).to.match(message);
-  return entry!;
-}
 
 /** documentIds of a populated to-many relation, sorted (order is not what these tests are about). */
 export const ids = (docs: Json[] | null | undefined): string[] => (docs ?? []).map((d) => d.documentId as string).sort();

@@ -13,11 +13,12 @@
 // - homepage (loc_homepages): a localized single type; headline, theme (shared).
 
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import qs from 'qs';
 import type { KernelConfigInput } from '../../../core/index.js';
-import { startKernel, type StartOptions, type TestKernel, type TestResponse } from '../../helpers/kernel.js';
+import type { StartOptions, TestKernel, TestResponse } from '../../helpers/kernel.js';
+import { useKernel as useSuiteKernel } from '../../helpers/suite.js';
+export { expectFieldError, expectStatus, fresh, qstring } from '../../helpers/suite.js';
+import { expectStatus, qstring } from '../../helpers/suite.js';
 
 export const FIXTURES = fileURLToPath(new URL('./content-types/', import.meta.url));
 
@@ -46,31 +47,11 @@ export function i18nConfig(opts: { dp?: boolean; i18n?: Record<string, unknown> 
 
 /** Starts one kernel on the fixture app for the enclosing describe block. */
 export function useKernel(opts: { dp?: boolean; i18n?: Record<string, unknown> | false; start?: StartOptions } = {}): () => TestKernel {
-  let app: TestKernel | undefined;
-  before(async function () {
-    this.timeout(120_000);
-    app = await startKernel({ contentTypesDir: FIXTURES, config: i18nConfig(opts), ...(opts.start ?? {}) });
-  });
-  after(async () => { if (app) await app.stop(); });
-  return () => {
-    if (!app) throw new Error('kernel not started');
-    return app;
-  };
+  return useSuiteKernel({ contentTypesDir: FIXTURES, config: i18nConfig(opts), ...(opts.start ?? {}) });
 }
 
-export function qstring(query: Json | string | undefined): string {
-  if (query === undefined) return '';
-  const s = typeof query === 'string' ? query : qs.stringify(query, { encodeValuesOnly: true });
-  return s ? `?${s}` : '';
-}
 
-let counter = 0;
-/** A value no other test uses (titles, names, unique codes). */
-export const fresh = (prefix: string): string => `${prefix} ${++counter}-${randomBytes(2).toString('hex')}`;
 
-export function expectStatus(res: TestResponse, status: number, what = ''): void {
-  expect(res.status, `${what} -> ${res.text}`.trim()).to.equal(status);
-}
 
 export async function create(app: TestKernel, api: string, data: Json, query?: Json | string): Promise<Json> {
   const res = await app.post(`/api/${api}${qstring(query)}`, { data });
