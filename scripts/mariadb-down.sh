@@ -6,16 +6,8 @@ set -uo pipefail
 MARIADB_DIR=${MARIADB_DIR:-/tmp/cms-mariadb}
 SOCKET="$MARIADB_DIR/mariadb.sock"
 PID_FILE="$MARIADB_DIR/mariadb.pid"
-export PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:$PATH"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# True if $1 is a live process. A killed server may linger as a zombie (state Z) until
-# PID 1 reaps it, and `kill -0` succeeds on zombies, so look at /proc instead.
-proc_alive() {
-  local state
-  [ -n "${1:-}" ] || return 1
-  state=$(sed -n 's/^State:[[:space:]]*\([A-Za-z]\).*/\1/p' "/proc/$1/status" 2>/dev/null)
-  [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
-}
 
 pid=""
 [ -f "$PID_FILE" ] && pid=$(cat "$PID_FILE" 2>/dev/null)
@@ -28,15 +20,7 @@ if [ -n "$pid" ] && proc_alive "$pid"; then
   else
     kill -TERM "$pid" 2>/dev/null
   fi
-  for ((i = 0; i < 150; i++)); do
-    proc_alive "$pid" || break
-    sleep 0.2
-  done
-  if proc_alive "$pid"; then
-    echo "[mariadb-down] server $pid did not stop in 30 s; killing it" >&2
-    kill -KILL "$pid" 2>/dev/null
-    sleep 0.5
-  fi
+  wait_stopped "$pid" "[mariadb-down] server"
 fi
 
 if [ "${KEEP_DATA:-0}" != 1 ]; then

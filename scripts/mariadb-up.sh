@@ -19,17 +19,8 @@ SOCKET="$MARIADB_DIR/mariadb.sock"
 PID_FILE="$MARIADB_DIR/mariadb.pid"
 ERR_LOG="$MARIADB_DIR/mariadb.err"
 
-# Debian puts mariadbd and mariadb-install-db under /usr/sbin and /usr/bin.
-export PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:$PATH"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# True if $1 is a live process. A killed server may linger as a zombie (state Z) until
-# PID 1 reaps it, and `kill -0` succeeds on zombies, so look at /proc instead.
-proc_alive() {
-  local state
-  [ -n "${1:-}" ] || return 1
-  state=$(sed -n 's/^State:[[:space:]]*\([A-Za-z]\).*/\1/p' "/proc/$1/status" 2>/dev/null)
-  [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
-}
 
 log() { echo "[mariadb-up] $*"; }
 

@@ -6,16 +6,8 @@ set -uo pipefail
 PG_DIR=${PG_DIR:-/tmp/cms-pg}
 DATA_DIR="$PG_DIR/data"
 PID_FILE="$DATA_DIR/postmaster.pid"
-export PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:$PATH"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# True if $1 is a live process. A killed server may linger as a zombie (state Z) until
-# PID 1 reaps it, and `kill -0` succeeds on zombies, so look at /proc instead.
-proc_alive() {
-  local state
-  [ -n "${1:-}" ] || return 1
-  state=$(sed -n 's/^State:[[:space:]]*\([A-Za-z]\).*/\1/p' "/proc/$1/status" 2>/dev/null)
-  [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
-}
 
 PGBIN=""
 for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V); do
@@ -32,15 +24,7 @@ if [ -n "$pid" ] && proc_alive "$pid"; then
   else
     kill -INT "$pid" 2>/dev/null
   fi
-  for ((i = 0; i < 150; i++)); do
-    proc_alive "$pid" || break
-    sleep 0.2
-  done
-  if proc_alive "$pid"; then
-    echo "[postgres-down] postmaster $pid did not stop in 30 s; killing it" >&2
-    kill -KILL "$pid" 2>/dev/null
-    sleep 0.5
-  fi
+  wait_stopped "$pid" "[postgres-down] postmaster"
 fi
 
 if [ "${KEEP_DATA:-0}" != 1 ]; then

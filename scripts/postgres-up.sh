@@ -16,7 +16,7 @@ DB_PASSWORD=${DB_PASSWORD:-cms}
 
 DATA_DIR="$PG_DIR/data"
 LOG_FILE="$PG_DIR/postgres.log"
-export PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:$PATH"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 log() { echo "[postgres-up] $*"; }
 
