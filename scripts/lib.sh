@@ -23,3 +23,28 @@ wait_stopped() {
   kill -KILL "$pid" 2>/dev/null
   sleep 0.5
 }
+
+# apt-get install "$@" (after $1, the caller's name for messages) without starting the packaged
+# service: maintainer scripts may not start servers while policy-rc.d says no.
+apt_install() {
+  local who=$1 tmp_policy="" rc=0 log="${TMPDIR:-/tmp}/cms-apt-$$.log"
+  shift
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    tmp_policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\nexit 101\n' >"$tmp_policy"
+    chmod 755 "$tmp_policy"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  {
+    apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+      apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends \
+        -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "$@"
+  } >"$log" 2>&1 || rc=$?
+  [ -n "$tmp_policy" ] && rm -f "$tmp_policy"
+  if [ "$rc" -ne 0 ]; then
+    echo "[$who] apt-get failed (rc=$rc):" >&2
+    tail -n 40 "$log" >&2
+    exit "$rc"
+  fi
+  rm -f "$log"
+}

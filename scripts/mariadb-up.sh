@@ -33,32 +33,10 @@ have_binaries() {
 
 # Install a Debian package without letting its maintainer scripts start the
 # packaged service (there is no systemd; invoke-rc.d would otherwise try sysv init).
-apt_install() {
-  local tmp_policy=""
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    tmp_policy=/usr/sbin/policy-rc.d
-    printf '#!/bin/sh\nexit 101\n' >"$tmp_policy"
-    chmod 755 "$tmp_policy"
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  local rc=0
-  {
-    apt-get -o DPkg::Lock::Timeout=300 update -qq &&
-      apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends \
-        -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "$@"
-  } >"${TMPDIR:-/tmp}/cms-apt-$$.log" 2>&1 || rc=$?
-  [ -n "$tmp_policy" ] && rm -f "$tmp_policy"
-  if [ "$rc" -ne 0 ]; then
-    echo "[mariadb-up] apt-get failed (rc=$rc):" >&2
-    tail -n 40 "${TMPDIR:-/tmp}/cms-apt-$$.log" >&2
-    exit "$rc"
-  fi
-  rm -f "${TMPDIR:-/tmp}/cms-apt-$$.log"
-}
 
 if ! have_binaries; then
   log "MariaDB binaries not found; installing mariadb-server via apt-get"
-  apt_install mariadb-server
+  apt_install mariadb-up mariadb-server
   have_binaries || { echo "[mariadb-up] mariadb binaries still missing after install" >&2; exit 1; }
 fi
 

@@ -32,34 +32,11 @@ find_pgbin() {
   echo "$best"
 }
 
-apt_install() {
-  local tmp_policy=""
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    # keep maintainer scripts from starting the packaged cluster via invoke-rc.d
-    tmp_policy=/usr/sbin/policy-rc.d
-    printf '#!/bin/sh\nexit 101\n' >"$tmp_policy"
-    chmod 755 "$tmp_policy"
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  local rc=0
-  {
-    apt-get -o DPkg::Lock::Timeout=300 update -qq &&
-      apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends \
-        -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "$@"
-  } >"${TMPDIR:-/tmp}/cms-apt-$$.log" 2>&1 || rc=$?
-  [ -n "$tmp_policy" ] && rm -f "$tmp_policy"
-  if [ "$rc" -ne 0 ]; then
-    echo "[postgres-up] apt-get failed (rc=$rc):" >&2
-    tail -n 40 "${TMPDIR:-/tmp}/cms-apt-$$.log" >&2
-    exit "$rc"
-  fi
-  rm -f "${TMPDIR:-/tmp}/cms-apt-$$.log"
-}
 
 PGBIN=$(find_pgbin)
 if [ -z "$PGBIN" ]; then
   log "PostgreSQL server binaries not found; installing postgresql via apt-get"
-  apt_install postgresql
+  apt_install postgres-up postgresql
   PGBIN=$(find_pgbin)
   [ -n "$PGBIN" ] || { echo "[postgres-up] no server binaries after install" >&2; exit 1; }
 fi

@@ -55,3 +55,36 @@ export function expectFieldError(res: TestResponse, path: string[], message?: st
   else if (message) expect(entry!.message).to.match(message);
   return entry!;
 }
+
+// ---------------------------------------------------------------- REST calls that must succeed
+
+export async function create(app: TestKernel, api: string, data: Json, query?: Json | string): Promise<Json> {
+  const res = await app.post(`/api/${api}${qstring(query)}`, { data });
+  expectStatus(res, 201, `POST /api/${api}${qstring(query)}`);
+  return res.body.data;
+}
+
+export async function update(app: TestKernel, api: string, documentId: string, data: Json, query?: Json | string): Promise<Json> {
+  const res = await app.put(`/api/${api}/${documentId}${qstring(query)}`, { data });
+  expectStatus(res, 200, `PUT /api/${api}/${documentId}${qstring(query)}`);
+  return res.body.data;
+}
+
+/** GET one document; null on 404 (anything else must be 200). */
+export async function readOne(app: TestKernel, api: string, documentId: string, query?: Json | string): Promise<Json | null> {
+  const res = await app.get(`/api/${api}/${documentId}${qstring(query)}`);
+  if (res.status === 404) return null;
+  expectStatus(res, 200, `GET /api/${api}/${documentId}${qstring(query)}`);
+  return res.body.data;
+}
+
+export async function list(app: TestKernel, api: string, query?: Json | string): Promise<{ data: Json[]; total: number }> {
+  const res = await app.get(`/api/${api}${qstring(query)}`);
+  expectStatus(res, 200, `GET /api/${api}${qstring(query)}`);
+  return { data: res.body.data, total: res.body.meta.pagination.total };
+}
+
+/** POST /api/<api>/<documentId>/actions/<action> (draft-and-publish, collection types). */
+export function action(app: TestKernel, api: string, documentId: string, name: 'publish' | 'unpublish' | 'discard-draft', query?: Json | string, headers: Record<string, string> = {}): Promise<TestResponse> {
+  return app.request('POST', `/api/${api}/${documentId}/actions/${name}${qstring(query)}`, undefined, headers);
+}

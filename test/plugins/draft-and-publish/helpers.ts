@@ -7,10 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { definePlugin, type Kernel, type KernelConfigInput, type Plugin } from '../../../core/index.js';
-import type { StartOptions, TestKernel, TestResponse } from '../../helpers/kernel.js';
+import type { StartOptions, TestKernel } from '../../helpers/kernel.js';
 import { useKernel as useSuiteKernel } from '../../helpers/suite.js';
-export { expectFieldError, expectStatus, fresh, qstring } from '../../helpers/suite.js';
-import { expectStatus, qstring } from '../../helpers/suite.js';
+export { action, create, expectFieldError, expectStatus, fresh, list, qstring, readOne, update } from '../../helpers/suite.js';
 
 export const FIXTURES = fileURLToPath(new URL('./content-types/', import.meta.url));
 
@@ -80,36 +79,10 @@ export function useKernel(opts: StartOptions & { extraConfig?: KernelConfigInput
 
 
 
-export async function create(app: TestKernel, api: string, data: Json, query?: Json | string): Promise<Json> {
-  const res = await app.post(`/api/${api}${qstring(query)}`, { data });
-  expectStatus(res, 201, `POST /api/${api}${qstring(query)}`);
-  return res.body.data;
-}
 
-export async function update(app: TestKernel, api: string, documentId: string, data: Json, query?: Json | string): Promise<Json> {
-  const res = await app.put(`/api/${api}/${documentId}${qstring(query)}`, { data });
-  expectStatus(res, 200, `PUT /api/${api}/${documentId}${qstring(query)}`);
-  return res.body.data;
-}
 
-/** POST /api/<api>/<documentId>/actions/<action> (collection types). */
-export function action(app: TestKernel, api: string, documentId: string, name: 'publish' | 'unpublish' | 'discard-draft', query?: Json | string, headers: Record<string, string> = {}): Promise<TestResponse> {
-  return app.request('POST', `/api/${api}/${documentId}/actions/${name}${qstring(query)}`, undefined, headers);
-}
 
-/** GET one document; null on 404 (anything else must be 200). */
-export async function readOne(app: TestKernel, api: string, documentId: string, query?: Json | string): Promise<Json | null> {
-  const res = await app.get(`/api/${api}/${documentId}${qstring(query)}`);
-  if (res.status === 404) return null;
-  expectStatus(res, 200, `GET /api/${api}/${documentId}${qstring(query)}`);
-  return res.body.data;
-}
 
-export async function list(app: TestKernel, api: string, query?: Json | string): Promise<{ data: Json[]; total: number }> {
-  const res = await app.get(`/api/${api}${qstring(query)}`);
-  expectStatus(res, 200, `GET /api/${api}${qstring(query)}`);
-  return { data: res.body.data, total: res.body.meta.pagination.total };
-}
 
 /** The rows a table holds for a document, straight from the database: id and published_at. */
 export async function rowsOf(app: TestKernel, table: string, documentId: string): Promise<Array<{ id: number; published: boolean }>> {
