@@ -104,7 +104,3 @@ export async function preparePg(): Promise<void> {
   const pg = (await import('pg')).default as unknown as { types: NonNullable<typeof pgTypes> };
   pgTypes = pg.types;
 }
-
-export function dialectOf(config: DatabaseConfig): Dialect {
-  return config.client;
-}

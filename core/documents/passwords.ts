@@ -22,7 +22,3 @@ export async function hashPasswords(input: NormalizedInput, model: Model, regist
 function isHash(value: string): boolean {
   return /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(value);
 }
-
-export function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(plain, hash);
-}
