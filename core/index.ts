@@ -26,5 +26,6 @@ export type { FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Paginat
 export { and } from './query/ast.js';
 export { RouteTable, type RouteDefinition, type HttpMethod } from './rest/route-table.js';
 export { pickParams } from './rest/query-params.js';
-export type { AuthResult, AuthorizeRequest, RequestContext, RequestState, Verdict } from './rest/types.js';
+export { denial, isAnonymous } from './auth/verdict.js';
+export type { Ability, AuthResult, AuthorizeRequest, RequestContext, RequestState, Verdict } from './rest/types.js';
 export { createConsoleLogger, createMemoryLogger, type Logger, type LogLevel } from './log/logger.js';

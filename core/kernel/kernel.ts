@@ -31,7 +31,10 @@ import { errorMiddleware } from '../rest/error-middleware.js';
 import { mountRoutes } from '../rest/mount.js';
 import { RouteTable } from '../rest/route-table.js';
 import type { RequestState } from '../rest/types.js';
+import { abilityVerdict, ABILITY_STAGE } from '../auth/verdict.js';
+import { enforceQueryPermissions } from '../auth/query-permissions.js';
 import { createKernelHooks, type KernelHooks } from './hooks.js';
+import { QUERY_STAGE } from './stages.js';
 import { loadPlugins, type LoadedPlugin } from './load-plugins.js';
 import { phaseIndex, type Phase } from './phase.js';
 import type { Plugin } from './plugin.js';
@@ -84,6 +87,13 @@ export class Kernel {
     this.logger = options.logger ?? createConsoleLogger('info');
     this.app.proxy = config.server.proxy;
     this.#guardHooks();
+    this.#tapCore();
+  }
+
+  /** Core's own taps: the ability verdict and the permission check on every content-API query. */
+  #tapCore(): void {
+    this.hooks.authorize.tap({ name: 'core', stage: ABILITY_STAGE }, abilityVerdict);
+    this.hooks.beforeQuery.tap({ name: 'core', stage: QUERY_STAGE.SECURITY }, enforceQueryPermissions(this.registry));
   }
 
   get phase(): Phase { return this.#phase; }

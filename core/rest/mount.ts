@@ -3,7 +3,8 @@
 
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { ForbiddenError, KernelError } from '../errors/index.js';
+import { denial } from '../auth/verdict.js';
+import { KernelError } from '../errors/index.js';
 import type { KernelHooks } from '../kernel/hooks.js';
 import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
@@ -35,7 +36,7 @@ function authMiddleware(route: RouteDefinition, hooks: KernelHooks) {
     const auth = await hooks.authenticate.promise(ctx);
     ctx.state.auth = auth;
     const verdict = await hooks.authorize.promise(ctx, { action: route.action, route, auth });
-    if (verdict && !verdict.allowed) throw new ForbiddenError('Forbidden');
+    if (verdict && !verdict.allowed) throw denial(auth);
     await next();
   };
 }

@@ -16,12 +16,19 @@ export interface RequestState {
 
 export type RequestContext = ParameterizedContext<RequestState>;
 
+/** What a caller may do: permission actions such as api::article.article.find. */
+export interface Ability {
+  can(action: string): boolean;
+}
+
 export interface AuthResult {
   /** Which strategy recognised the credentials (api-token, users-permissions, ...). */
   strategy: string;
-  credentials?: unknown;
-  /** Strategy-specific data the authorize tap of the same plugin understands. */
-  ability?: unknown;
+  /** Who is calling; null for an anonymous caller a strategy still answers for (the public role). */
+  credentials: unknown;
+  /** When set, core's authorize tap (last stage) answers with it, and queries are checked against
+   *  it: populate of a target the caller cannot `find` is dropped, filters or sort through it are 400. */
+  ability?: Ability;
 }
 
 export interface AuthorizeRequest {

@@ -2,7 +2,7 @@
 // publish / unpublish / discard-draft, and the readDraft permission for draft reads.
 
 import {
-  ForbiddenError, NotFoundError, pickParams, type Kernel, type RequestContext, type RouteDefinition, type RouteTable,
+  denial, NotFoundError, pickParams, type Kernel, type RequestContext, type RouteDefinition, type RouteTable,
 } from '../../core/index.js';
 import { hasDraftAndPublish, PLUGIN_NAME } from './status.js';
 
@@ -59,7 +59,7 @@ function guardDraftReads(kernel: Kernel, route: RouteDefinition): RouteDefinitio
     if (ctx.state.query?.status === 'draft' && route.config.auth) {
       const action = `${route.contentType}.readDraft`;
       const verdict = await kernel.hooks.authorize.promise(ctx, { action, route, auth: ctx.state.auth });
-      if (verdict && !verdict.allowed) throw new ForbiddenError('You are not allowed to read draft content for this content type');
+      if (verdict && !verdict.allowed) throw denial(ctx.state.auth, 'You are not allowed to read draft content for this content type');
     }
     await route.handler(ctx);
   };

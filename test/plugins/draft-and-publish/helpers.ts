@@ -56,6 +56,8 @@ export function recorder(): { plugin: Plugin; recorded: Recorded; kernel: () => 
           rowsVisible: rows.length, publishedVisible: rows.filter((r) => r.published_at !== null).length,
         });
       });
+      // An identified caller: a refusal is then a 403, not a 401
+      kernel.hooks.authenticate.tapPromise('dp-test-recorder', async () => ({ strategy: 'dp-test', credentials: 'tester' }));
       kernel.hooks.authorize.tapPromise('dp-test-recorder', async (ctx, { action }) => {
         recorded.authorize.push(action);
         const deny = String(ctx.get('x-deny') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
