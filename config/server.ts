@@ -5,6 +5,7 @@ export default (env: Env) => ({
   host: env('HOST', '127.0.0.1'),
   port: env.int('PORT', 1337),
   proxy: env.bool('PROXY', false),
+  environment: env('NODE_ENV', 'development'),
   // One worker per core in production, one process in development.
   workers: env.int('WORKERS', env('NODE_ENV') === 'production' ? availableParallelism() : 1),
 });

@@ -2,7 +2,7 @@ import type { KernelConfig } from './types.js';
 
 export function defaultConfig(): KernelConfig {
   return {
-    server: { host: '127.0.0.1', port: 1337, proxy: false, workers: 1 },
+    server: { host: '127.0.0.1', port: 1337, proxy: false, workers: 1, environment: 'development' },
     database: {
       client: 'sqlite',
       connection: { filename: '.tmp/data.db' },

@@ -32,6 +32,9 @@ export interface ServerConfig {
   proxy: boolean;
   /** Worker processes behind one port (node:cluster); 1 serves from the main process. */
   workers: number;
+  /** 'production' makes missing secrets (JWT, API token salt) a start-up error instead of
+   *  generating development ones. */
+  environment: string;
 }
 
 export interface RestConfig {

@@ -15,6 +15,7 @@ const CHECKS: Check[] = [
   ['server.port', isInt(0, 65535), 'an integer between 0 and 65535'],
   ['server.proxy', isBool, 'a boolean'],
   ['server.workers', isInt(1, 256), 'an integer between 1 and 256'],
+  ['server.environment', isString, 'a non-empty string such as development or production'],
   ['database.client', (v) => v === 'sqlite' || v === 'mysql' || v === 'postgres', "one of 'sqlite', 'mysql', 'postgres'"],
   ['database.connection', (v) => typeof v === 'object' && v !== null, 'an object'],
   ['database.pool.min', isInt(0), 'a non-negative integer'],

@@ -12,6 +12,9 @@ export interface RouteDefinition {
   path: string;
   /** Permission action checked by authorize, e.g. api::article.article.find */
   action: string;
+  /** Further permission actions the route may ask authorize for (readDraft on a GET), so
+   *  permission editors can list every action that exists. */
+  extraActions?: string[];
   /** The content type the route serves, if any. */
   contentType?: string;
   /** Top-level query parameters the route accepts; with strictParams any other is a 400. */

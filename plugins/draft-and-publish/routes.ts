@@ -22,6 +22,7 @@ export function addStatusParams(kernel: Kernel, routes: RouteTable): void {
       query: [...r.query, 'status', ...(r.action.endsWith('.find') && ct.kind === 'collectionType' ? ['hasPublishedVersion'] : [])],
       // Any GET can reach drafts with status=draft, through populate if not at its root
       handler: r.method === 'GET' ? guardDraftReads(kernel, r) : r.handler,
+      extraActions: r.method === 'GET' ? [...(r.extraActions ?? []), `${ct.uid}.readDraft`] : r.extraActions,
     }));
   }
 }
