@@ -6,7 +6,7 @@ export { QUERY_STAGE, AUTH_STAGE, ROUTE_STAGE } from './kernel/stages.js';
 export { definePlugin, type Plugin, type PluginEntry, type PluginsConfig } from './kernel/plugin.js';
 export type { Phase } from './kernel/phase.js';
 export { createEnv, type Env, type EnvSource } from './config/env.js';
-export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig } from './config/types.js';
+export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig } from './config/types.js';
 export * from './errors/index.js';
 export { SIBLING_REACH } from './documents/types.js';
 export { ModelRegistry } from './registry/model-registry.js';
@@ -25,7 +25,16 @@ export type {
 export type { FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Pagination, ScalarOperator } from './query/ast.js';
 export { and } from './query/ast.js';
 export { RouteTable, type RouteDefinition, type HttpMethod } from './rest/route-table.js';
-export { pickParams } from './rest/query-params.js';
+export { LIST_PARAMS, ONE_PARAMS, pickParams } from './rest/query-params.js';
+export { enforceRateLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from './rest/rate-limit.js';
 export { denial, isAnonymous } from './auth/verdict.js';
+export { bearerToken } from './auth/bearer.js';
+export type { ApiTokenService } from './api-tokens/service.js';
+export { API_TOKEN_UID, API_TOKEN_TABLE } from './api-tokens/model.js';
+export { API_TOKEN_STRATEGY } from './api-tokens/strategy.js';
+export {
+  API_TOKEN_TYPES, API_TOKEN_LIFESPANS, type ApiToken, type ApiTokenCredentials, type ApiTokenInput,
+  type ApiTokenLifespan, type ApiTokenRef, type ApiTokenType, type CreatedApiToken,
+} from './api-tokens/types.js';
 export type { Ability, AuthResult, AuthorizeRequest, RequestContext, RequestState, Verdict } from './rest/types.js';
 export { createConsoleLogger, createMemoryLogger, type Logger, type LogLevel } from './log/logger.js';

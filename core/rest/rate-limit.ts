@@ -1,0 +1,45 @@
+// Fixed-window rate limiting with a pluggable store: the in-memory default counts per process;
+// several instances agree when they share a store (Redis, the database) implementing hit().
+
+import { RateLimitError } from '../errors/index.js';
+
+export interface RateLimitStore {
+  /** Counts one hit on key in the current window of `interval` ms; returns the count so far. */
+  hit(key: string, interval: number): Promise<{ count: number; resetAt: number }>;
+}
+
+export interface RateLimitOptions {
+  interval: number;
+  max: number;
+  store: RateLimitStore;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+  #nextSweep = 0;
+
+  async hit(key: string, interval: number): Promise<{ count: number; resetAt: number }> {
+    const now = Date.now();
+    this.#sweep(now);
+    let window = this.#windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + interval };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return { ...window };
+  }
+
+  /** Forgets ended windows now and then, so a flood of distinct keys cannot grow memory forever. */
+  #sweep(now: number): void {
+    if (now < this.#nextSweep) return;
+    this.#nextSweep = now + 10_000;
+    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+  }
+}
+
+/** Throws 429 once key has been hit more than max times in the window. */
+export async function enforceRateLimit(key: string, options: RateLimitOptions): Promise<void> {
+  const { count } = await options.store.hit(key, options.interval);
+  if (count > options.max) throw new RateLimitError('Too many requests, please try again later.');
+}

@@ -1,0 +1,55 @@
+// What the plugin's routes share: settings and the services built from them at register time.
+
+import {
+  enforceRateLimit, MemoryRateLimitStore, type RouteDefinition, type HttpMethod, type Kernel, type RequestContext,
+} from '../../core/index.js';
+import { createEmailProvider, type EmailMessage, type EmailProvider } from './email.js';
+import { JwtService } from './jwt.js';
+import { PLUGIN_NAME } from './models.js';
+import { Permissions } from './permissions.js';
+import type { UpSettings } from './settings.js';
+import { Users } from './users.js';
+
+export class UpContext {
+  readonly users: Users;
+  readonly permissions: Permissions;
+  readonly email: EmailProvider;
+  #jwt?: JwtService;
+  readonly #store;
+
+  constructor(readonly kernel: Kernel, readonly settings: UpSettings) {
+    this.users = new Users(kernel);
+    this.permissions = new Permissions(kernel, settings.permissionCacheTtl);
+    this.email = createEmailProvider(settings.email.provider, settings.email.smtp, kernel.logger);
+    this.#store = settings.rateLimit.store ?? new MemoryRateLimitStore();
+  }
+
+  /** Set at bootstrap, once the secret is resolved. */
+  set jwt(service: JwtService) { this.#jwt = service; }
+  get jwt(): JwtService {
+    if (!this.#jwt) throw new Error('users-permissions: JWT service used before bootstrap');
+    return this.#jwt;
+  }
+
+  /** Sends without making the request wait on the mail server (and so without timing leaks). */
+  sendEmail(message: Omit<EmailMessage, 'from'>): void {
+    this.email.send({ ...message, from: this.settings.email.from }).catch((err: unknown) => {
+      this.kernel.logger.error(`[users-permissions] could not send email: ${(err as Error).message}`);
+    });
+  }
+
+  async rateLimit(ctx: RequestContext, identifier: unknown): Promise<void> {
+    const { enabled, interval, max } = this.settings.rateLimit;
+    if (!enabled) return;
+    const who = typeof identifier === 'string' && identifier ? identifier.toLowerCase() : 'noIdentifier';
+    const path = ctx.state.route?.path ?? ctx.path;
+    await enforceRateLimit(`${who}:${path}:${ctx.ip}`, { interval, max, store: this.#store });
+  }
+
+  route(method: HttpMethod, path: string, action: string | undefined, handler: RouteDefinition['handler'], query: string[] = []): RouteDefinition {
+    return {
+      method, path: `${this.kernel.config.api.rest.prefix}${path}`, action: action ?? `plugin::users-permissions.${path}`,
+      query, handler, config: { auth: action !== undefined, owner: PLUGIN_NAME },
+    };
+  }
+}

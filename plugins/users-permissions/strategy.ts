@@ -1,0 +1,48 @@
+// The JWT strategy: `Authorization: Bearer <jwt>` names a user; no header at all is the public
+// role. A header that is present but not a valid JWT of an active user is a 401, whatever role
+// the public has: a client with a stale token must hear about it, not be served as anonymous.
+
+import { UnauthorizedError, type AuthResult, type RequestContext } from '../../core/index.js';
+import type { JwtService } from './jwt.js';
+import { PLUGIN_NAME } from './models.js';
+import type { Permissions } from './permissions.js';
+import type { AuthUser, Users } from './users.js';
+
+export interface UserCredentials { id: number; documentId: string; username: string; email: string }
+
+/** Strapi's parsing: exactly two whitespace-separated parts, the first `bearer` in any case. */
+export function bearerToken(header: string): string | undefined {
+  const parts = header.trim().split(/\s+/);
+  return parts.length === 2 && parts[0]!.toLowerCase() === 'bearer' ? parts[1] : undefined;
+}
+
+export interface StrategyDeps {
+  jwt: JwtService;
+  users: Users;
+  permissions: Permissions;
+  requireConfirmed: () => boolean;
+}
+
+export function jwtStrategy(deps: StrategyDeps) {
+  return async (ctx: RequestContext): Promise<AuthResult | undefined> => {
+    const header = ctx.get('authorization');
+    if (!header) return { strategy: PLUGIN_NAME, credentials: null, ability: await deps.permissions.publicAbility() };
+    const user = await userOfToken(deps, header);
+    return { strategy: PLUGIN_NAME, credentials: credentialsOf(user), ability: await deps.permissions.ability(user.roleId) };
+  };
+}
+
+/** The active user a bearer header names, or a 401. */
+export async function userOfToken(deps: StrategyDeps, header: string): Promise<AuthUser> {
+  const token = bearerToken(header);
+  const id = token === undefined ? undefined : deps.jwt.claimedId(token);
+  const user = id === undefined ? undefined : await deps.users.byId(id);
+  if (!token || !user || user.blocked || (deps.requireConfirmed() && !user.confirmed) || !deps.jwt.verify(token, user.tokenVersion)) {
+    throw new UnauthorizedError('Missing or invalid credentials');
+  }
+  return user;
+}
+
+export function credentialsOf(user: AuthUser): UserCredentials {
+  return { id: user.id, documentId: user.documentId, username: user.username, email: user.email };
+}

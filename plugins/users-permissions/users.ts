@@ -1,0 +1,101 @@
+// Reading and writing user records for the auth flows. Reads for the auth path are 'internal'
+// (they need the private fields); what leaves the server is read again as 'content-api', so the
+// private fields are stripped by the same code that strips them everywhere else.
+
+import bcrypt from 'bcryptjs';
+import type { Doc, Kernel } from '../../core/index.js';
+import { USER_UID } from './models.js';
+
+export interface AuthUser {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  password: string | null;
+  confirmed: boolean;
+  blocked: boolean;
+  tokenVersion: number;
+  roleId: number | undefined;
+  resetPasswordToken: string | null;
+  resetPasswordExpiresAt: string | null;
+  confirmationToken: string | null;
+  confirmationExpiresAt: string | null;
+}
+
+const AUTH_FIELDS = [
+  'username', 'email', 'password', 'confirmed', 'blocked', 'tokenVersion',
+  'resetPasswordToken', 'resetPasswordExpiresAt', 'confirmationToken', 'confirmationExpiresAt',
+];
+
+// Compared against when no user matches, so a miss costs what a wrong password costs.
+const DUMMY_HASH = bcrypt.hashSync('users-permissions timing equaliser', 10);
+export const BCRYPT_COST = 10;
+
+export class Users {
+  constructor(private readonly kernel: Kernel) {}
+
+  #docs() { return this.kernel.documents(USER_UID); }
+
+  async #one(filters: Record<string, unknown>): Promise<AuthUser | undefined> {
+    const doc = await this.#docs().findFirst({ filters, fields: AUTH_FIELDS, populate: { role: { fields: ['type'] } }, source: 'internal' });
+    return doc ? toAuthUser(doc) : undefined;
+  }
+
+  byId(id: number): Promise<AuthUser | undefined> { return this.#one({ id: { $eq: id } }); }
+
+  /** Login: an email (compared lower-cased) or a username. */
+  byIdentifier(identifier: string): Promise<AuthUser | undefined> {
+    return this.#one({ $or: [{ email: { $eq: identifier.toLowerCase() } }, { username: { $eq: identifier } }] });
+  }
+
+  byEmail(email: string): Promise<AuthUser | undefined> { return this.#one({ email: { $eq: email.toLowerCase() } }); }
+
+  byField(field: 'resetPasswordToken' | 'confirmationToken', hash: string): Promise<AuthUser | undefined> {
+    return this.#one({ [field]: { $eq: hash } });
+  }
+
+  /** Whether username or email is taken, checking each against both columns as Strapi does. */
+  async taken(username: string, email: string): Promise<boolean> {
+    const values = [username, email.toLowerCase()];
+    const count = await this.#docs().count({ filters: { $or: [{ username: { $in: values } }, { email: { $in: values } }] }, source: 'internal' });
+    return count > 0;
+  }
+
+  /** The user as clients see it (private fields stripped); populate as the request asked. */
+  async public(id: number, params: Record<string, unknown> = {}): Promise<Doc | undefined> {
+    return await this.#docs().findFirst({ ...params, filters: { id: { $eq: id } }, source: 'content-api' }) ?? undefined;
+  }
+
+  async update(user: { documentId: string }, data: Record<string, unknown>): Promise<void> {
+    await this.#docs().update({ documentId: user.documentId, data, source: 'internal' });
+  }
+
+  async checkPassword(user: AuthUser | undefined, password: string): Promise<boolean> {
+    const hash = user?.password;
+    const ok = await bcrypt.compare(password, hash ?? DUMMY_HASH);
+    return ok && typeof hash === 'string';
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+function toAuthUser(doc: Doc): AuthUser {
+  const role = doc.role as { id?: number } | null | undefined;
+  return {
+    id: doc.id,
+    documentId: doc.documentId,
+    username: String(doc.username ?? ''),
+    email: String(doc.email ?? ''),
+    password: typeof doc.password === 'string' ? doc.password : null,
+    confirmed: doc.confirmed === true,
+    blocked: doc.blocked === true,
+    tokenVersion: Number(doc.tokenVersion ?? 0),
+    roleId: role?.id,
+    resetPasswordToken: (doc.resetPasswordToken as string | null) ?? null,
+    resetPasswordExpiresAt: (doc.resetPasswordExpiresAt as string | null) ?? null,
+    confirmationToken: (doc.confirmationToken as string | null) ?? null,
+    confirmationExpiresAt: (doc.confirmationExpiresAt as string | null) ?? null,
+  };
+}
