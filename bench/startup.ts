@@ -13,7 +13,7 @@ export interface StartupResult extends StartupSample { runs: number; contentType
 
 const IDLE_WAIT_MS = 1000;
 
-export const PLUGINS_OFF = { DRAFT_AND_PUBLISH: 'false', I18N: 'false' };
+export const PLUGINS_OFF = { DRAFT_AND_PUBLISH: 'false', I18N: 'false', USERS_PERMISSIONS: 'false' };
 
 export function serverEnv(appDir: string, dbFile: string, workers: number): Record<string, string> {
   return {

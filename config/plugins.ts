@@ -1,4 +1,5 @@
 import type { Env } from '../core/index.js';
+import permissions from './permissions.js';
 
 // First-party plugins by name ({ enabled, config }); custom plugins add `resolve: './path'`.
 export default (env: Env) => ({
@@ -8,6 +9,16 @@ export default (env: Env) => ({
     config: {
       locales: env.array('LOCALES', ['en', 'fr']),
       defaultLocale: env('DEFAULT_LOCALE', 'en'),
+    },
+  },
+  'users-permissions': {
+    enabled: env.bool('USERS_PERMISSIONS', true),
+    config: {
+      // Required in production; in development one is generated into .tmp/jwt-secret.
+      jwt: { secret: env('JWT_SECRET'), expiresIn: env('JWT_EXPIRES_IN', '30d') },
+      permissions: permissions(env),
+      resetPasswordUrl: env('RESET_PASSWORD_URL', 'http://localhost:3000/reset-password'),
+      serverUrl: env('PUBLIC_URL', 'http://localhost:1337'),
     },
   },
 });

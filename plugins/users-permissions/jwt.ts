@@ -53,9 +53,13 @@ export function resolveJwtSecret(kernel: Kernel, configured: string | undefined)
   const dir = join(kernel.appDir, '.tmp');
   const file = join(dir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  kernel.logger.warn(`[users-permissions] no JWT secret configured: generated a development one in ${file}`);
-  return secret;
+  try {
+    // Exclusive create: of two processes starting together, one writes and both read its secret
+    writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    kernel.logger.warn(`[users-permissions] no JWT secret configured: generated a development one in ${file}`);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8').trim();
 }

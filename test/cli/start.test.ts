@@ -29,13 +29,39 @@ function startServer(appDir: string, env: Record<string, string> = {}) {
   return { child, ready, exited, output: () => output };
 }
 
+const OPEN = { USERS_PERMISSIONS: 'false' };
+
 describe('npm start', function () {
   this.timeout(120_000);
+
+  it('serves with users-permissions: public reads, writes need a JWT, a development secret kept in .tmp', async () => {
+    const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
+    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    const server = startServer(appDir, { WORKERS: '2' });
+    const url = await server.ready;
+    expect((await fetch(`${url}/api/categories`)).status).to.equal(200);
+    const write = (headers: Record<string, string> = {}) => fetch(`${url}/api/articles`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ data: { title: 'By a user' } }),
+    });
+    expect((await write()).status).to.equal(401);
+    const registered = await fetch(`${url}/api/auth/local/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'starter', email: 'starter@example.com', password: 'starter-password' }),
+    });
+    expect(registered.status).to.equal(200);
+    const { jwt } = await registered.json() as { jwt: string };
+    // Two workers: whichever answers, the token verifies (one secret, written once)
+    for (let i = 0; i < 4; i++) expect((await write({ authorization: `Bearer ${jwt}` })).status).to.equal(201);
+    expect(existsSync(join(appDir, '.tmp', 'jwt-secret'))).to.equal(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).to.equal(0);
+  });
 
   it('serves the example app from compiled code on .tmp/data.db and stops on SIGTERM', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
     cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
-    const server = startServer(appDir);
+    // Writes below are anonymous: users-permissions (tested on its own further down) is off
+    const server = startServer(appDir, OPEN);
     const url = await server.ready;
     expect(existsSync(join(ROOT, 'dist', 'core', 'cli', 'start.js'))).to.equal(true);
     const created = await fetch(`${url}/api/categories`, {
@@ -49,7 +75,7 @@ describe('npm start', function () {
     expect(existsSync(join(appDir, '.tmp', 'data.db'))).to.equal(true);
 
     // The data is still there on the next start, and the unchanged schema needs no DDL
-    const again = startServer(appDir);
+    const again = startServer(appDir, OPEN);
     const url2 = await again.ready;
     const list2 = await (await fetch(`${url2}/api/categories`)).json() as { data: Array<{ name: string }> };
     expect(list2.data.map((d) => d.name)).to.deep.equal(['From start']);
@@ -61,7 +87,7 @@ describe('npm start', function () {
   it('serves from several worker processes on one port, writing to one SQLite file', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
     cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
-    const server = startServer(appDir, { WORKERS: '2' });
+    const server = startServer(appDir, { ...OPEN, WORKERS: '2' });
     const url = await server.ready;
     expect(server.output()).to.contain('2 workers');
     const writes = await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${url}/api/categories`, {

@@ -1,0 +1,17 @@
+import type { Env } from '../core/index.js';
+
+// What each users-permissions role may do, synced to the database at every start: roles named
+// here get exactly these actions (plus the plugin's defaults, such as users.me for authenticated).
+// Roles not named keep what the REST role endpoints gave them.
+const READ = ['api::article.article', 'api::category.category', 'api::author.author']
+  .flatMap((uid) => [`${uid}.find`, `${uid}.findOne`])
+  .concat('api::global.global.find');
+
+export default (_env: Env) => ({
+  public: READ,
+  authenticated: [
+    ...READ,
+    'api::article.article.create',
+    'api::article.article.update',
+  ],
+});
