@@ -32,7 +32,9 @@ export function fill(text: string, bindings: Bindings, mode: 'raw' | 'json-strin
 export function lookup(body: unknown, path: string): unknown {
   const segments = path.split('.');
   let node: unknown = body;
-  if (!['data', 'meta', 'error'].includes(segments[0]!)) node = (body as { data?: unknown } | null)?.data;
+  // Content routes answer { data, meta }; auth and user routes answer bare objects ({ jwt, user })
+  const enveloped = typeof body === 'object' && body !== null && Object.hasOwn(body, 'data');
+  if (enveloped && !['data', 'meta', 'error'].includes(segments[0]!)) node = (body as { data?: unknown }).data;
   for (const segment of segments) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) {
       throw new Error(`the response has nothing at ${path}`);
