@@ -28,7 +28,7 @@ interface LinkRow { id: number; source_id: number; target_document_id: string; o
 export async function writeRelation(wc: WriteContext, model: Model, source: { id: number; documentId?: string }, field: string, attr: RelationAttribute, op: RelationOp, path: string): Promise<void> {
   const target = wc.registry.contentType(attr.target);
   await assertTargetsExist(wc, target, referencedIds(op), path);
-  await assertLocalesExist(wc, target, referencedRefs(op), path);
+  await assertLocalesExist(wc, model, source.id, target, referencedRefs(op), path);
   if (attr.mappedBy) {
     if (!source.documentId) throw new Error('inverse relations need a document');
     await writeInverse(wc, target, attr, source.documentId, op, path);
@@ -147,24 +147,26 @@ async function assertTargetsExist(wc: WriteContext, target: ContentType, ids: st
 
 /**
  * A connect item naming a `locale` must point at a localized target that has a version in that
- * locale. (Links point at documents: which locale a reader sees is the reader's locale.)
+ * locale. Links point at documents and a reader sees the target in the reader's locale, so a
+ * localized source may only name its own locale: anything else would silently show another
+ * version than the one asked for.
  */
-async function assertLocalesExist(wc: WriteContext, target: ContentType, refs: RelationRef[], path: string): Promise<void> {
+async function assertLocalesExist(wc: WriteContext, model: Model, sourceId: number, target: ContentType, refs: RelationRef[], path: string): Promise<void> {
   const withLocale = refs.filter((r) => r.locale !== undefined);
   if (!withLocale.length) return;
+  const sourceLocale = 'locale' in model.attributes && 'locale' in target.attributes
+    ? (await wc.trx(model.collectionName).where('id', sourceId).first('locale') as { locale?: string } | undefined)?.locale
+    : undefined;
   const errors = [];
   for (const ref of withLocale) {
-    const found = 'locale' in target.attributes
-      && await wc.trx(target.collectionName).where({ document_id: ref.documentId, locale: ref.locale }).first('id');
-    if (!found) {
-      errors.push({
-        path: path.split('.'),
-        message: 'locale' in target.attributes
-          ? `Document with id "${ref.documentId}", locale "${String(ref.locale)}" not found`
-          : `${target.uid} is not localized: a connect item cannot name a locale`,
-        name: 'ValidationError', value: ref.documentId,
-      });
-    }
+    const message = !('locale' in target.attributes)
+      ? `${target.uid} is not localized: a connect item cannot name a locale`
+      : sourceLocale !== undefined && ref.locale !== sourceLocale
+        ? `Document with id "${ref.documentId}": a ${sourceLocale} document links to the ${sourceLocale} version of its targets, not to locale "${String(ref.locale)}"`
+        : await wc.trx(target.collectionName).where({ document_id: ref.documentId, locale: ref.locale }).first('id')
+          ? undefined
+          : `Document with id "${ref.documentId}", locale "${String(ref.locale)}" not found`;
+    if (message) errors.push({ path: path.split('.'), message, name: 'ValidationError', value: ref.documentId });
   }
   if (errors.length) throw ValidationError.fromFields(errors);
 }
