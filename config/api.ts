@@ -9,4 +9,6 @@ export default (env: Env) => ({
     // Unknown top-level query parameters are a 400 rather than silently ignored.
     strictParams: true,
   },
+  // Required in production; in development one is generated into .tmp/api-token-salt.
+  tokens: { salt: env('API_TOKEN_SALT') },
 });

@@ -1,15 +1,10 @@
 // `npm start`: loads the app from the folder holding config/ and content-types/, starts the kernel,
-// and stops it cleanly on SIGINT/SIGTERM. The only place that touches process-level state.
+// and stops it cleanly on SIGINT/SIGTERM. CLI entry points are the only files that touch process-level state.
 // With server.workers > 1 the primary syncs the schema once, then forks workers that share the port.
 
 import cluster from 'node:cluster';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createKernel, KernelError, type Kernel } from '../index.js';
-
-const appDir = resolve(process.env.APP_DIR ?? process.cwd());
-// This file runs from dist/core/cli (compiled) or core/cli (tsx); the config sits beside core/.
-const configDir = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'config');
+import { appDir, configDir } from './app-folders.js';
 
 async function serve(): Promise<void> {
   const started = Date.now();

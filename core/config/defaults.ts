@@ -12,6 +12,7 @@ export function defaultConfig(): KernelConfig {
     api: {
       rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false },
       bodyLimit: 1024 * 1024,
+      tokens: {},
     },
     plugins: {},
   };

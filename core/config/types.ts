@@ -46,10 +46,17 @@ export interface RestConfig {
   strictParams: boolean;
 }
 
+export interface ApiTokensConfig {
+  /** The HMAC key API tokens are hashed with. Required when server.environment is production; in
+   *  development one is generated into <appDir>/.tmp/api-token-salt. Changing it invalidates every token. */
+  salt?: string;
+}
+
 export interface ApiConfig {
   rest: RestConfig;
   /** JSON body limit, in bytes. */
   bodyLimit: number;
+  tokens: ApiTokensConfig;
 }
 
 export interface KernelConfig {

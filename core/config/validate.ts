@@ -28,6 +28,8 @@ const CHECKS: Check[] = [
   ['api.rest.withCount', isBool, 'a boolean'],
   ['api.rest.strictParams', isBool, 'a boolean'],
   ['api.bodyLimit', isInt(1), 'a positive number of bytes'],
+  ['api.tokens', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
+  ['api.tokens.salt', (v) => v === undefined || isString(v), 'a non-empty string (or leave it unset)'],
 ];
 
 export function validateConfig(config: KernelConfig): void {

@@ -33,8 +33,12 @@ import { RouteTable } from '../rest/route-table.js';
 import type { RequestState } from '../rest/types.js';
 import { abilityVerdict, ABILITY_STAGE } from '../auth/verdict.js';
 import { enforceQueryPermissions } from '../auth/query-permissions.js';
+import { addApiTokenModel } from '../api-tokens/model.js';
+import { resolveSalt } from '../api-tokens/salt.js';
+import { ApiTokenService } from '../api-tokens/service.js';
+import { apiTokenStrategy } from '../api-tokens/strategy.js';
 import { createKernelHooks, type KernelHooks } from './hooks.js';
-import { QUERY_STAGE } from './stages.js';
+import { AUTH_STAGE, QUERY_STAGE } from './stages.js';
 import { loadPlugins, type LoadedPlugin } from './load-plugins.js';
 import { phaseIndex, type Phase } from './phase.js';
 import type { Plugin } from './plugin.js';
@@ -78,6 +82,7 @@ export class Kernel {
   #server?: Server;
   #sync?: SyncReport;
   #models?: Map<string, ModelClass>;
+  #apiTokens?: ApiTokenService;
   readonly #actions = new Map<string, DocumentActionDefinition>();
 
   constructor(config: KernelConfig, options: KernelOptions) {
@@ -90,8 +95,10 @@ export class Kernel {
     this.#tapCore();
   }
 
-  /** Core's own taps: the ability verdict and the permission check on every content-API query. */
+  /** Core's own taps: API-token authentication, the ability verdict and the permission check on
+   *  every content-API query. */
   #tapCore(): void {
+    this.hooks.authenticate.tapPromise({ name: 'core', stage: AUTH_STAGE.API_TOKEN }, apiTokenStrategy(() => this.apiTokens));
     this.hooks.authorize.tap({ name: 'core', stage: ABILITY_STAGE }, abilityVerdict);
     this.hooks.beforeQuery.tap({ name: 'core', stage: QUERY_STAGE.SECURITY }, enforceQueryPermissions(this.registry));
   }
@@ -107,6 +114,12 @@ export class Kernel {
   }
 
   get lastSync(): SyncReport | undefined { return this.#sync; }
+
+  /** API tokens: create, list, revoke (after load()). */
+  get apiTokens(): ApiTokenService {
+    if (!this.#apiTokens) throw new KernelError('KERNEL_ERR_STATE', 'apiTokens is available after load()');
+    return this.#apiTokens;
+  }
 
   /** The Objection model of a content type or component, bound to this kernel's database. */
   model(uid: string): ModelClass {
@@ -155,12 +168,17 @@ export class Kernel {
   /** Runs every boot phase except listen. */
   async load(): Promise<this> {
     if (this.#phase !== 'created') throw new KernelError('KERNEL_ERR_STATE', `load() called twice (phase ${this.#phase})`);
+    // Before anything connects: a production app without a salt must not start
+    const salt = resolveSalt(this.config.api.tokens.salt, {
+      production: this.config.server.environment === 'production', appDir: this.appDir, logger: this.logger,
+    });
     this.#phase = 'register';
     this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
     for (const { plugin, config } of this.#plugins) await plugin.register(this, config);
 
     this.#phase = 'registerModels';
     this.#loadSchemas();
+    addApiTokenModel(this.registry);
     this.hooks.registerModels.call(this.registry);
     this.registry.freeze();
     checkRegistry(this.registry);
@@ -179,6 +197,9 @@ export class Kernel {
     this.#documents = new DocumentService({
       knex: this.#knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
       rest: this.config.api.rest, logger: this.logger, actions: this.#actions,
+    });
+    this.#apiTokens = new ApiTokenService({
+      knex: this.#knex, dialect: this.dialect, salt, registry: this.registry, routes: this.routes, logger: this.logger,
     });
 
     this.#phase = 'buildRoutes';

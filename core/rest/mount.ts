@@ -3,8 +3,8 @@
 
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { denial } from '../auth/verdict.js';
-import { KernelError } from '../errors/index.js';
+import { denial, isAnonymous } from '../auth/verdict.js';
+import { KernelError, UnauthorizedError } from '../errors/index.js';
 import type { KernelHooks } from '../kernel/hooks.js';
 import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
@@ -34,6 +34,8 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: Ke
 function authMiddleware(route: RouteDefinition, hooks: KernelHooks) {
   return async (ctx: RequestContext, next: () => Promise<unknown>) => {
     const auth = await hooks.authenticate.promise(ctx);
+    // Credentials nobody recognised are refused, never served as an anonymous request
+    if (ctx.get('authorization') && isAnonymous(auth)) throw new UnauthorizedError('Missing or invalid credentials');
     ctx.state.auth = auth;
     const verdict = await hooks.authorize.promise(ctx, { action: route.action, route, auth });
     if (verdict && !verdict.allowed) throw denial(auth);

@@ -1,0 +1,173 @@
+// kernel.apiTokens: creates, lists and revokes tokens, and looks one up for the authenticate tap.
+// Rows are read and written with knex directly: the table is core's bookkeeping, not content, so
+// no document-service hook (draft-and-publish scoping, sanitizers) has any business touching it.
+
+import type { Knex } from 'knex';
+import { fromDb, toDb } from '../database/codecs.js';
+import type { Dialect } from '../database/connection.js';
+import { newDocumentId } from '../documents/document-id.js';
+import { UnauthorizedError } from '../errors/index.js';
+import type { Logger } from '../log/logger.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import type { RouteTable } from '../rest/route-table.js';
+import type { Ability } from '../rest/types.js';
+import { abilityFor, checkPermissions, invalid, knownActions } from './ability.js';
+import { checkDescription, checkLifespan, checkName, checkType, expiresAt } from './input.js';
+import { API_TOKEN_TABLE } from './model.js';
+import { hashSecret, newSecret } from './secret.js';
+import type {
+  ApiToken, ApiTokenCredentials, ApiTokenInput, ApiTokenLifespan, ApiTokenRef, ApiTokenType, CreatedApiToken,
+} from './types.js';
+
+/** lastUsedAt is a hint for operators, not an audit log: one write per token per hour at most. */
+const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
+
+const LISTED = ['id', 'name', 'description', 'type', 'lifespan', 'permissions', 'created_at', 'expires_at', 'last_used_at'];
+const AUTH_COLUMNS = ['id', 'name', 'type', 'permissions', 'expires_at', 'last_used_at'];
+
+type Row = Record<string, unknown>;
+
+export interface ApiTokenServiceDeps {
+  knex: Knex;
+  dialect: Dialect;
+  salt: string;
+  registry: ModelRegistry;
+  routes: RouteTable;
+  logger: Logger;
+}
+
+export class ApiTokenService {
+  readonly #deps: ApiTokenServiceDeps;
+  #known?: Set<string>;
+
+  constructor(deps: ApiTokenServiceDeps) {
+    this.#deps = deps;
+  }
+
+  /** Creates a token and returns its secret, which is not stored and cannot be shown again. */
+  async create(input: ApiTokenInput): Promise<CreatedApiToken> {
+    const name = checkName(input.name);
+    const type = checkType(input.type);
+    const lifespan = checkLifespan(input.lifespan);
+    const description = checkDescription(input.description);
+    let permissions: string[] = [];
+    if (type === 'custom') {
+      permissions = checkPermissions(input.permissions, this.#knownActions(), this.#deps.registry);
+    } else if (input.permissions !== undefined && (!Array.isArray(input.permissions) || input.permissions.length > 0)) {
+      throw invalid('permissions', `permissions apply to custom tokens only; a ${type} token allows ${type === 'read-only' ? 'find and findOne' : 'every action'}`, input.permissions);
+    }
+    const { knex, dialect, salt } = this.#deps;
+    const secret = newSecret();
+    const now = new Date();
+    const expires = expiresAt(now, lifespan);
+    await knex.transaction(async (trx) => {
+      // Case-insensitive everywhere, as MariaDB's collation compares anyway
+      if (await trx(API_TOKEN_TABLE).whereRaw('lower(name) = ?', [name.toLowerCase()]).first('id')) {
+        throw invalid('name', `an API token named "${name}" already exists`, name);
+      }
+      await trx(API_TOKEN_TABLE).insert({
+        document_id: newDocumentId(),
+        name, description, type,
+        access_key: hashSecret(salt, secret),
+        lifespan,
+        expires_at: toDb('datetime', expires, dialect),
+        last_used_at: null,
+        permissions: toDb('json', permissions, dialect),
+        created_at: toDb('datetime', now, dialect),
+        updated_at: toDb('datetime', now, dialect),
+      });
+    });
+    const row = await findRow(knex, { name });
+    if (!row) throw new Error(`api tokens: token ${name} vanished after insert`);
+    return { token: toToken(row), secret };
+  }
+
+  async list(): Promise<ApiToken[]> {
+    const rows = await this.#deps.knex(API_TOKEN_TABLE).select(LISTED).orderBy('id') as Row[];
+    return rows.map(toToken);
+  }
+
+  async get(ref: ApiTokenRef): Promise<ApiToken | undefined> {
+    const row = await findRow(this.#deps.knex, ref);
+    return row ? toToken(row) : undefined;
+  }
+
+  /** Deletes the token, which stops working on the next request; undefined when there is none. */
+  async revoke(ref: ApiTokenRef): Promise<ApiToken | undefined> {
+    return this.#deps.knex.transaction(async (trx) => {
+      const row = await findRow(trx, ref);
+      if (!row) return undefined;
+      await trx(API_TOKEN_TABLE).where({ id: row.id }).delete();
+      return toToken(row);
+    });
+  }
+
+  /**
+   * The token whose secret this is, in one statement (plus, at most hourly, the lastUsedAt write);
+   * undefined when it is none of ours. An expired token is a 401, not "not ours": a JWT strategy
+   * has nothing to say about it.
+   */
+  async verify(secret: string): Promise<{ credentials: ApiTokenCredentials; ability: Ability } | undefined> {
+    const { knex, dialect, salt } = this.#deps;
+    const row = await knex(API_TOKEN_TABLE).where({ access_key: hashSecret(salt, secret) }).first(AUTH_COLUMNS) as Row | undefined;
+    if (!row) return undefined;
+    const now = Date.now();
+    const expires = fromDb('datetime', row.expires_at) as string | null;
+    if (expires !== null && Date.parse(expires) <= now) throw new UnauthorizedError('Token expired');
+    const lastUsed = fromDb('datetime', row.last_used_at) as string | null;
+    if (lastUsed === null || now - Date.parse(lastUsed) >= LAST_USED_RESOLUTION_MS) await this.#touch(Number(row.id), now);
+    const type = row.type as ApiTokenType;
+    return {
+      credentials: { id: Number(row.id), name: String(row.name), type },
+      ability: abilityFor(type, permissionsOf(row.permissions)),
+    };
+  }
+
+  async #touch(id: number, now: number): Promise<void> {
+    const { knex, dialect, logger } = this.#deps;
+    const cutoff = toDb('datetime', now - LAST_USED_RESOLUTION_MS, dialect);
+    try {
+      // Conditional, so that concurrent requests (or workers) write once
+      await knex(API_TOKEN_TABLE).where({ id })
+        .andWhere((q) => { q.whereNull('last_used_at').orWhere('last_used_at', '<=', cutoff); })
+        .update({ last_used_at: toDb('datetime', now, dialect) });
+    } catch (err) {
+      logger.warn(`api tokens: could not record the last use of token ${id}: ${(err as Error).message}`);
+    }
+  }
+
+  #knownActions(): Set<string> {
+    this.#known ??= knownActions(this.#deps.routes);
+    return this.#known;
+  }
+}
+
+async function findRow(knex: Knex, ref: ApiTokenRef): Promise<Row | undefined> {
+  if ('id' in ref) {
+    if (!Number.isInteger(ref.id) || ref.id < 1) throw invalid('id', 'id must be a positive integer', ref.id);
+    return await knex(API_TOKEN_TABLE).where({ id: ref.id }).first(LISTED) as Row | undefined;
+  }
+  const name = checkName(ref.name);
+  // Exact match on every dialect (MariaDB's = ignores case)
+  const rows = await knex(API_TOKEN_TABLE).where({ name }).select(LISTED) as Row[];
+  return rows.find((r) => r.name === name);
+}
+
+function permissionsOf(raw: unknown): string[] {
+  const value = fromDb('json', raw);
+  return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+}
+
+function toToken(row: Row): ApiToken {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    description: (row.description as string | null) ?? null,
+    type: row.type as ApiTokenType,
+    lifespan: row.lifespan === null || row.lifespan === undefined ? null : Number(row.lifespan) as ApiTokenLifespan,
+    permissions: permissionsOf(row.permissions),
+    createdAt: fromDb('datetime', row.created_at) as string,
+    expiresAt: fromDb('datetime', row.expires_at) as string | null,
+    lastUsedAt: fromDb('datetime', row.last_used_at) as string | null,
+  };
+}

@@ -1,0 +1,92 @@
+// kernel.apiTokens: what create() accepts and refuses, list() and revoke().
+
+import { expect } from 'chai';
+import { ValidationError, type ApiTokenInput } from '../../core/index.js';
+import { fresh, useKernel } from '../helpers/suite.js';
+import { TEST_SALT } from '../helpers/api-tokens.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('kernel.apiTokens', function () {
+  this.timeout(60_000);
+  const app = useKernel({ config: { api: { tokens: { salt: TEST_SALT } } } });
+  const tokens = () => app().kernel.apiTokens;
+
+  async function refusal(input: Partial<ApiTokenInput>): Promise<ValidationError> {
+    const err = await tokens().create({ name: fresh('bad'), type: 'read-only', ...input } as ApiTokenInput).then(() => null, (e: unknown) => e);
+    expect(err, JSON.stringify(input)).to.be.instanceOf(ValidationError);
+    return err as ValidationError;
+  }
+
+  it('creates a token with a 256-character hex secret, shown once', async () => {
+    const name = fresh('ci');
+    const { token, secret } = await tokens().create({ name, type: 'read-only', description: 'for CI' });
+    expect(secret).to.match(/^[0-9a-f]{256}$/);
+    expect(token).to.include({ name, type: 'read-only', description: 'for CI', lifespan: null, expiresAt: null, lastUsedAt: null });
+    expect(token.permissions).to.deep.equal([]);
+    expect(token.createdAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const listed = (await tokens().list()).find((t) => t.name === name);
+    expect(listed).to.deep.equal(token);
+    expect(Object.keys(listed!)).to.not.include.members(['secret', 'accessKey', 'access_key']);
+  });
+
+  it('sets expiresAt to createdAt plus 7, 30 or 90 days', async () => {
+    for (const days of [7, 30, 90]) {
+      const { token } = await tokens().create({ name: fresh('lifespan'), type: 'read-only', lifespan: days });
+      expect(token.lifespan).to.equal(days);
+      expect(Date.parse(token.expiresAt!) - Date.parse(token.createdAt)).to.equal(days * DAY);
+    }
+  });
+
+  it('refuses any other lifespan', async () => {
+    for (const lifespan of [0, 1, 14, 365, -7, 7.5, '30']) {
+      const err = await refusal({ lifespan: lifespan as number });
+      expect(err.message).to.equal('lifespan must be one of the following values: 7, 30, 90 (days), or null for unlimited');
+      expect(err.details.errors).to.deep.equal([{ path: ['lifespan'], message: err.message, name: 'ValidationError', value: lifespan }]);
+    }
+  });
+
+  it('keeps a custom token\'s permissions, without duplicates', async () => {
+    const { token } = await tokens().create({
+      name: fresh('custom'), type: 'custom',
+      permissions: ['api::article.article.find', 'api::category.category.create', 'api::global.global.find', 'api::article.article.find'],
+    });
+    expect(token.permissions).to.deep.equal(['api::article.article.find', 'api::category.category.create', 'api::global.global.find']);
+  });
+
+  it('refuses an unknown content type or action in a custom token', async () => {
+    const unknownType = await refusal({ type: 'custom', permissions: ['api::article.article.find', 'api::nothing.nothing.find'] });
+    expect(unknownType.message).to.equal('unknown permission api::nothing.nothing.find: api::nothing.nothing is not a content type (expected <uid>.<action>, such as api::article.article.find)');
+    expect(unknownType.details.errors).to.have.deep.nested.property('[0].path', ['permissions', '1']);
+    const unknownAction = await refusal({ type: 'custom', permissions: ['api::article.article.explode'] });
+    expect(unknownAction.message).to.match(/^unknown permission api::article\.article\.explode: explode is not an action of api::article\.article/);
+    expect((await refusal({ type: 'custom', permissions: ['find'] })).message).to.match(/^unknown permission find: /);
+    expect((await refusal({ type: 'custom', permissions: [42 as unknown as string] })).message).to.equal('permission 42 is not a string');
+  });
+
+  it('refuses a custom token without permissions, and permissions on other types', async () => {
+    expect((await refusal({ type: 'custom' })).message).to.match(/^a custom token needs a non-empty list of permissions/);
+    expect((await refusal({ type: 'custom', permissions: [] })).message).to.match(/^a custom token needs/);
+    expect((await refusal({ type: 'read-only', permissions: ['api::article.article.find'] })).message).to.match(/^permissions apply to custom tokens only/);
+  });
+
+  it('refuses a bad type, an empty name and a name already taken (in any case)', async () => {
+    expect((await refusal({ type: 'admin' as ApiTokenInput['type'] })).message).to.equal('type must be one of the following values: read-only, full-access, custom');
+    expect((await refusal({ name: '  ' })).message).to.equal('name must be a non-empty string');
+    const name = fresh('taken');
+    await tokens().create({ name, type: 'read-only' });
+    expect((await refusal({ name })).message).to.equal(`an API token named "${name}" already exists`);
+    expect((await refusal({ name: name.toUpperCase() })).message).to.equal(`an API token named "${name.toUpperCase()}" already exists`);
+  });
+
+  it('revokes by id or by name, and answers undefined for a token that is not there', async () => {
+    const a = await tokens().create({ name: fresh('by-id'), type: 'read-only' });
+    const b = await tokens().create({ name: fresh('by-name'), type: 'read-only' });
+    expect(await tokens().revoke({ id: a.token.id })).to.deep.equal(a.token);
+    expect(await tokens().revoke({ name: b.token.name })).to.deep.equal(b.token);
+    expect(await tokens().revoke({ name: b.token.name })).to.equal(undefined);
+    expect(await tokens().revoke({ id: 999_999 })).to.equal(undefined);
+    const names = (await tokens().list()).map((t) => t.name);
+    expect(names).to.not.include.members([a.token.name, b.token.name]);
+  });
+});
