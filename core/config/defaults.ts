@@ -2,7 +2,17 @@ import type { KernelConfig } from './types.js';
 
 export function defaultConfig(): KernelConfig {
   return {
-    server: { host: '127.0.0.1', port: 1337, proxy: false, workers: 1, environment: 'development' },
+    server: {
+      host: '127.0.0.1', port: 1337, proxy: false, workers: 1, environment: 'development',
+      cors: {
+        origin: '*', credentials: false,
+        methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+        headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'X-Request-Id'],
+        exposeHeaders: ['X-Request-Id'],
+        maxAge: 600,
+      },
+      securityHeaders: { hsts: false },
+    },
     database: {
       client: 'sqlite',
       connection: { filename: '.tmp/data.db' },

@@ -35,6 +35,25 @@ export interface ServerConfig {
   /** 'production' makes missing secrets (JWT, API token salt) a start-up error instead of
    *  generating development ones. */
   environment: string;
+  cors: CorsConfig;
+  securityHeaders: SecurityHeadersConfig;
+}
+
+export interface CorsConfig {
+  /** '*' lets any origin read without credentials; a list allows exactly those origins. */
+  origin: '*' | string[];
+  /** Access-Control-Allow-Credentials for listed origins; with origin '*' it is a config error. */
+  credentials: boolean;
+  methods: string[];
+  headers: string[];
+  exposeHeaders: string[];
+  /** How long a browser may cache a preflight, in seconds. */
+  maxAge: number;
+}
+
+export interface SecurityHeadersConfig {
+  /** Strict-Transport-Security: set it only when every client reaches the server over TLS. */
+  hsts: false | { maxAge: number; includeSubDomains: boolean };
 }
 
 export interface RestConfig {

@@ -9,6 +9,9 @@ const isInt = (min: number, max = Number.MAX_SAFE_INTEGER) => (v: unknown) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isString = (v: unknown) => typeof v === 'string' && v.length > 0;
 const isBool = (v: unknown) => typeof v === 'boolean';
+const isStringList = (v: unknown) => Array.isArray(v) && v.every(isString);
+// scheme://host[:port], nothing after: what a browser sends in Origin
+const isOrigin = (v: unknown) => typeof v === 'string' && /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(v);
 
 const CHECKS: Check[] = [
   ['server.host', isString, 'a non-empty host name or address'],
@@ -16,6 +19,13 @@ const CHECKS: Check[] = [
   ['server.proxy', isBool, 'a boolean'],
   ['server.workers', isInt(1, 256), 'an integer between 1 and 256'],
   ['server.environment', isString, 'a non-empty string such as development or production'],
+  ['server.cors.origin', (v) => v === '*' || (Array.isArray(v) && v.every(isOrigin)), "'*' or a list of origins such as 'https://example.com'"],
+  ['server.cors.credentials', isBool, 'a boolean'],
+  ['server.cors.methods', isStringList, 'a list of HTTP methods'],
+  ['server.cors.headers', isStringList, 'a list of header names'],
+  ['server.cors.exposeHeaders', isStringList, 'a list of header names'],
+  ['server.cors.maxAge', isInt(0), 'a number of seconds'],
+  ['server.securityHeaders.hsts', (v) => v === false || (typeof v === 'object' && v !== null && isInt(1)((v as { maxAge?: unknown }).maxAge) && isBool((v as { includeSubDomains?: unknown }).includeSubDomains)), 'false or { maxAge: seconds, includeSubDomains: boolean }'],
   ['database.client', (v) => v === 'sqlite' || v === 'mysql' || v === 'postgres', "one of 'sqlite', 'mysql', 'postgres'"],
   ['database.connection', (v) => typeof v === 'object' && v !== null, 'an object'],
   ['database.pool.min', isInt(0), 'a non-negative integer'],
@@ -39,6 +49,9 @@ export function validateConfig(config: KernelConfig): void {
     if (!ok(value)) {
       throw new KernelError('CONFIG_ERR_INVALID', `config ${path}: expected ${expected}, got ${JSON.stringify(value)}`);
     }
+  }
+  if (config.server.cors.credentials && config.server.cors.origin === '*') {
+    throw new KernelError('CONFIG_ERR_INVALID', "config server.cors.credentials: credentials need an explicit list of origins in server.cors.origin, not '*'");
   }
   if (config.api.rest.defaultLimit > config.api.rest.maxLimit) {
     throw new KernelError('CONFIG_ERR_INVALID',

@@ -27,7 +27,10 @@ import { checkRegistry } from '../registry/check-registry.js';
 import { ModelRegistry } from '../registry/model-registry.js';
 import { validateSchemaFiles } from '../registry/validate.js';
 import { addContentRoutes } from '../rest/content-routes.js';
+import { corsMiddleware } from '../rest/cors.js';
 import { errorMiddleware } from '../rest/error-middleware.js';
+import { requestIdMiddleware } from '../rest/request-id.js';
+import { securityHeadersMiddleware } from '../rest/security-headers.js';
 import { mountRoutes } from '../rest/mount.js';
 import { RouteTable } from '../rest/route-table.js';
 import type { RequestState } from '../rest/types.js';
@@ -263,7 +266,10 @@ export class Kernel {
   }
 
   #mount(): void {
+    this.app.use(requestIdMiddleware(this.logger));
+    this.app.use(securityHeadersMiddleware(this.config.server.securityHeaders));
     this.app.use(errorMiddleware(this.logger));
+    this.app.use(corsMiddleware(this.config.server.cors));
     this.app.use(koaBody({
       json: true, multipart: false, urlencoded: false, text: false,
       jsonLimit: this.config.api.bodyLimit, jsonStrict: true,

@@ -20,7 +20,7 @@ export function errorMiddleware(logger: Logger): Middleware<RequestState> {
     } catch (err) {
       const { status, body, unexpected } = toErrorResponse(err);
       if (unexpected) {
-        logger.error(`${ctx.method} ${ctx.path} failed: ${(err as Error)?.stack ?? String(err)}`);
+        logger.error(`${ctx.method} ${ctx.path} failed: ${(err as Error)?.stack ?? String(err)}`, { requestId: ctx.state.requestId });
       }
       ctx.status = status;
       ctx.body = body;
