@@ -7,7 +7,7 @@ import { hashCode, isCodeShaped, newCode } from './codes.js';
 import type { UpContext } from './context.js';
 import { UP } from './permissions.js';
 import { USER_UID } from './models.js';
-import type { UserCredentials } from './strategy.js';
+import { callerOf } from './strategy.js';
 import { hashPassword, type AuthUser } from './users.js';
 
 const INVALID_LOGIN = 'Invalid identifier or password';
@@ -105,7 +105,9 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       const current = requiredString(body, 'currentPassword');
       const password = checkPassword(body.password);
       if (password !== body.passwordConfirmation) throw new ValidationError('Passwords do not match');
-      const user = await users.byId((ctx.state.auth?.credentials as UserCredentials).id);
+      const caller = callerOf(ctx);
+      if (!caller) throw new ApplicationError('You must be authenticated to reset your password');
+      const user = await users.byId(caller.id);
       if (!user || !(await users.checkPassword(user, current))) throw new ValidationError('The provided current password is invalid');
       if (current === password) throw new ValidationError('Your new password must be different than your current password');
       await users.update(user, { password: await hashPassword(password), tokenVersion: user.tokenVersion + 1 });

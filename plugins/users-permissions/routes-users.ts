@@ -3,14 +3,14 @@
 // user's earlier JWTs.
 
 import {
-  ApplicationError, LIST_PARAMS, NotFoundError, ONE_PARAMS, pickParams, ValidationError,
+  ApplicationError, LIST_PARAMS, NotFoundError, ONE_PARAMS, pickParams, UnauthorizedError, ValidationError,
   type DocumentParams, type RequestContext, type RouteDefinition,
 } from '../../core/index.js';
 import { bodyOf, checkBoolean, checkEmail, checkPassword, checkUsername, type Body } from './body.js';
 import type { UpContext } from './context.js';
 import { USER_UID } from './models.js';
 import { UP } from './permissions.js';
-import type { UserCredentials } from './strategy.js';
+import { callerOf } from './strategy.js';
 import { hashPassword } from './users.js';
 
 const WRITABLE = ['username', 'email', 'password', 'confirmed', 'blocked', 'role', 'provider'];
@@ -35,7 +35,9 @@ export function userRoutes(up: UpContext): RouteDefinition[] {
       ctx.body = await docs().count(params(ctx));
     }, ['filters', '_q']),
     up.route('GET', '/users/me', `${UP}.user.me`, async (ctx) => {
-      ctx.body = await one(ctx, (ctx.state.auth?.credentials as UserCredentials).id);
+      const caller = callerOf(ctx);
+      if (!caller) throw new UnauthorizedError('Missing or invalid credentials');
+      ctx.body = await one(ctx, caller.id);
     }, ONE_PARAMS),
     up.route('GET', '/users/:id', `${UP}.user.findOne`, async (ctx) => {
       ctx.body = await one(ctx, idParam(ctx));
@@ -97,9 +99,13 @@ async function userData(up: UpContext, body: Body, creating: boolean): Promise<R
 
 async function assertFree(up: UpContext, id: number, data: Record<string, unknown>): Promise<void> {
   const docs = up.kernel.documents(USER_UID);
+  // Each against both columns, as register does: a username equal to another user's email (or
+  // the reverse) would make login by that identifier ambiguous
   for (const field of ['username', 'email'] as const) {
     if (data[field] === undefined) continue;
-    const clash = await docs.count({ filters: { [field]: { $eq: data[field] }, id: { $ne: id } }, source: 'internal' });
+    const value = String(data[field]);
+    const either = [{ username: { $eq: value } }, { email: { $eq: value.toLowerCase() } }];
+    const clash = await docs.count({ filters: { $or: either, id: { $ne: id } }, source: 'internal' });
     if (clash > 0) throw new ApplicationError(`${field === 'email' ? 'Email' : 'Username'} already taken`);
   }
 }

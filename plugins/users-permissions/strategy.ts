@@ -43,6 +43,14 @@ export async function userOfToken(deps: StrategyDeps, header: string): Promise<A
   return user;
 }
 
+/** The calling user: only credentials this plugin's strategy issued name one (an API token's or
+ *  another strategy's credentials may carry an unrelated `id`); undefined for anyone else. */
+export function callerOf(ctx: RequestContext): UserCredentials | undefined {
+  const auth = ctx.state.auth;
+  if (auth?.strategy !== PLUGIN_NAME || !auth.credentials) return undefined;
+  return auth.credentials as UserCredentials;
+}
+
 export function credentialsOf(user: AuthUser): UserCredentials {
   return { id: user.id, documentId: user.documentId, username: user.username, email: user.email };
 }

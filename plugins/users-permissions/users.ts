@@ -57,7 +57,8 @@ export class Users {
   /** Whether username or email is taken, checking each against both columns as Strapi does. */
   async taken(username: string, email: string): Promise<boolean> {
     const values = [username, email.toLowerCase()];
-    const count = await this.#docs().count({ filters: { $or: [{ username: { $in: values } }, { email: { $in: values } }] }, source: 'internal' });
+    const emails = [username.toLowerCase(), email.toLowerCase()];
+    const count = await this.#docs().count({ filters: { $or: [{ username: { $in: values } }, { email: { $in: emails } }] }, source: 'internal' });
     return count > 0;
   }
 
