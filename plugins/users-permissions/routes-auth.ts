@@ -17,7 +17,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
   const { settings, users } = up;
 
   const session = async (user: AuthUser) => ({
-    jwt: up.jwt.issue(user.id, user.tokenVersion),
+    jwt: up.jwt.issue(user),
     user: await users.public(user.id),
   });
 

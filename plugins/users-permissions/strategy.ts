@@ -2,19 +2,13 @@
 // role. A header that is present but not a valid JWT of an active user is a 401, whatever role
 // the public has: a client with a stale token must hear about it, not be served as anonymous.
 
-import { UnauthorizedError, type AuthResult, type RequestContext } from '../../core/index.js';
+import { bearerToken, UnauthorizedError, type AuthResult, type RequestContext } from '../../core/index.js';
 import type { JwtService } from './jwt.js';
 import { PLUGIN_NAME } from './models.js';
 import type { Permissions } from './permissions.js';
 import type { AuthUser, Users } from './users.js';
 
 export interface UserCredentials { id: number; documentId: string; username: string; email: string }
-
-/** Strapi's parsing: exactly two whitespace-separated parts, the first `bearer` in any case. */
-export function bearerToken(header: string): string | undefined {
-  const parts = header.trim().split(/\s+/);
-  return parts.length === 2 && parts[0]!.toLowerCase() === 'bearer' ? parts[1] : undefined;
-}
 
 export interface StrategyDeps {
   jwt: JwtService;
@@ -37,7 +31,7 @@ export async function userOfToken(deps: StrategyDeps, header: string): Promise<A
   const token = bearerToken(header);
   const id = token === undefined ? undefined : deps.jwt.claimedId(token);
   const user = id === undefined ? undefined : await deps.users.byId(id);
-  if (!token || !user || user.blocked || (deps.requireConfirmed() && !user.confirmed) || !deps.jwt.verify(token, user.tokenVersion)) {
+  if (!token || !user || user.blocked || (deps.requireConfirmed() && !user.confirmed) || !deps.jwt.verify(token, user)) {
     throw new UnauthorizedError('Missing or invalid credentials');
   }
   return user;
