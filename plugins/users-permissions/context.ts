@@ -20,7 +20,7 @@ export class UpContext {
   constructor(readonly kernel: Kernel, readonly settings: UpSettings) {
     this.users = new Users(kernel);
     this.permissions = new Permissions(kernel, settings.permissionCacheTtl);
-    this.email = createEmailProvider(settings.email.provider, settings.email.smtp, kernel.logger);
+    this.email = createEmailProvider(settings.email.provider, settings.email.smtp, kernel.logger, kernel.config.server.environment === 'production');
     this.#store = settings.rateLimit.store ?? new MemoryRateLimitStore();
   }
 

@@ -1,6 +1,6 @@
 // Outgoing email goes through a provider: the default writes each message to the log (for
-// development: the reset link is right there), `smtp` sends through nodemailer, and an app may
-// pass any object with send().
+// development: the reset link is right there; in production the body, which holds one-time
+// codes, is withheld), `smtp` sends through nodemailer, and an app may pass any object with send().
 
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../core/index.js';
@@ -12,7 +12,7 @@ export interface EmailProvider {
 }
 
 export function createEmailProvider(
-  choice: 'log' | 'smtp' | EmailProvider, smtp: Record<string, unknown> | undefined, logger: Logger,
+  choice: 'log' | 'smtp' | EmailProvider, smtp: Record<string, unknown> | undefined, logger: Logger, production: boolean,
 ): EmailProvider {
   if (typeof choice === 'object') return choice;
   if (choice === 'smtp') {
@@ -21,7 +21,8 @@ export function createEmailProvider(
   }
   return {
     send: async (message) => {
-      logger.info(`[users-permissions] email to ${message.to}: ${message.subject}\n${message.text}`);
+      const body = production ? '(body withheld in production: configure email.provider smtp)' : message.text;
+      logger.info(`[users-permissions] email to ${message.to}: ${message.subject}\n${body}`);
     },
   };
 }

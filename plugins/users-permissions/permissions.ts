@@ -21,6 +21,8 @@ const DEFAULT_ROLES = [
 
 export interface RoleRow { id: number; documentId: string; name: string; description: string | null; type: string }
 
+const ROLE_FIELDS = ['name', 'description', 'type', 'createdAt', 'updatedAt'];
+
 class SetAbility implements Ability {
   constructor(private readonly actions: ReadonlySet<string>) {}
   can(action: string): boolean { return this.actions.has(action); }
@@ -43,15 +45,15 @@ export class Permissions {
   }
 
   async roles(): Promise<RoleRow[]> {
-    return await this.kernel.documents(ROLE_UID).findMany({ fields: ['name', 'description', 'type'], sort: 'id', source: 'internal' }) as unknown as RoleRow[];
+    return await this.kernel.documents(ROLE_UID).findMany({ fields: ROLE_FIELDS, sort: 'id', source: 'internal' }) as unknown as RoleRow[];
   }
 
   async roleById(id: number): Promise<RoleRow | undefined> {
-    return await this.kernel.documents(ROLE_UID).findFirst({ filters: { id: { $eq: id } }, fields: ['name', 'description', 'type'], source: 'internal' }) as unknown as RoleRow | undefined ?? undefined;
+    return await this.kernel.documents(ROLE_UID).findFirst({ filters: { id: { $eq: id } }, fields: ROLE_FIELDS, source: 'internal' }) as unknown as RoleRow | undefined ?? undefined;
   }
 
   async roleByType(type: string): Promise<RoleRow | undefined> {
-    return await this.kernel.documents(ROLE_UID).findFirst({ filters: { type: { $eq: type } }, fields: ['name', 'description', 'type'], source: 'internal' }) as unknown as RoleRow | undefined ?? undefined;
+    return await this.kernel.documents(ROLE_UID).findFirst({ filters: { type: { $eq: type } }, fields: ROLE_FIELDS, source: 'internal' }) as unknown as RoleRow | undefined ?? undefined;
   }
 
   async actionsOf(roleId: number): Promise<string[]> {

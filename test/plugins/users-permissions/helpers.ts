@@ -33,7 +33,7 @@ export function mailbox(): Mailbox {
 export function upConfig(plugin: Record<string, unknown> = {}, extra: KernelConfigInput = {}): KernelConfigInput {
   return {
     ...extra,
-    api: { rest: { strictParams: true } },
+    api: { ...extra.api, rest: { strictParams: true, ...extra.api?.rest } },
     plugins: {
       'users-permissions': { enabled: true, config: { jwt: { secret: JWT_SECRET }, ratelimit: { enabled: false }, ...plugin } },
     },

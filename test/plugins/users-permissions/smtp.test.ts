@@ -67,6 +67,21 @@ describe('users-permissions: email providers', function () {
     }
   });
 
+  it('log in production: the body, which carries the one-time code, is withheld', async () => {
+    const app = await startKernel({
+      contentTypesDir: FIXTURES,
+      config: upConfig({}, { server: { environment: 'production' }, api: { tokens: { salt: 'production-test-salt' } } }),
+    });
+    try {
+      const { user } = await register(app);
+      expectStatus(await app.post('/api/auth/forgot-password', { email: user.email }), 200);
+      await waitFor(() => app.logs.some((l) => l.message.includes(`email to ${user.email}: Reset password`)), 'logged');
+      expect(app.logs.map((l) => l.message).join('\n')).to.not.match(/code=|[0-9a-f]{64}/);
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('smtp without transport options stops start-up naming the key', async () => {
     const err = await startKernel({ contentTypesDir: FIXTURES, config: upConfig({ email: { provider: 'smtp' } }) }).then(() => null, (e: unknown) => e);
     expect((err as Error).message).to.contain('config plugins.users-permissions.config.email.smtp');
