@@ -4,7 +4,6 @@
 
 import { ValidationError } from '../errors/index.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import type { RouteTable } from '../rest/route-table.js';
 import type { Ability } from '../rest/types.js';
 import type { ApiTokenType } from './types.js';
 
@@ -17,16 +16,6 @@ export function abilityFor(type: ApiTokenType, permissions: readonly string[]): 
   if (type === 'read-only') return READ_ONLY_ABILITY;
   const allowed = new Set(permissions);
   return { can: (action) => allowed.has(action) };
-}
-
-/** Every action a custom token may name: what the mounted routes ask authorize for. */
-export function knownActions(routes: RouteTable): Set<string> {
-  const known = new Set<string>();
-  for (const route of routes.all()) {
-    known.add(route.action);
-    for (const extra of route.extraActions ?? []) known.add(extra);
-  }
-  return known;
 }
 
 export function checkPermissions(permissions: unknown, known: Set<string>, registry: ModelRegistry): string[] {

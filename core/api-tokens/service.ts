@@ -11,7 +11,7 @@ import type { Logger } from '../log/logger.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { RouteTable } from '../rest/route-table.js';
 import type { Ability } from '../rest/types.js';
-import { abilityFor, checkPermissions, invalid, knownActions } from './ability.js';
+import { abilityFor, checkPermissions, invalid } from './ability.js';
 import { checkDescription, checkLifespan, checkName, checkType, expiresAt } from './input.js';
 import { API_TOKEN_TABLE } from './model.js';
 import { hashSecret, newSecret } from './secret.js';
@@ -137,7 +137,7 @@ export class ApiTokenService {
   }
 
   #knownActions(): Set<string> {
-    this.#known ??= knownActions(this.#deps.routes);
+    this.#known ??= this.#deps.routes.actions();
     return this.#known;
   }
 }

@@ -60,6 +60,18 @@ export class RouteTable {
     return [...this.#routes.values()];
   }
 
+  /** Every permission action a route may ask authorize for: its own and its extraActions (routes
+   *  without auth ask for nothing). */
+  actions(): Set<string> {
+    const known = new Set<string>();
+    for (const route of this.#routes.values()) {
+      if (!route.config.auth) continue;
+      known.add(route.action);
+      for (const extra of route.extraActions ?? []) known.add(extra);
+    }
+    return known;
+  }
+
   forContentType(uid: string): RouteDefinition[] {
     return this.all().filter((r) => r.contentType === uid);
   }

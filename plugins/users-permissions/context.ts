@@ -46,10 +46,13 @@ export class UpContext {
     await enforceRateLimit(`${who}:${path}:${ctx.ip}`, { interval, max, store: this.#store });
   }
 
-  route(method: HttpMethod, path: string, action: string | undefined, handler: RouteDefinition['handler'], query: string[] = []): RouteDefinition {
-    return {
-      method, path: `${this.kernel.config.api.rest.prefix}${path}`, action: action ?? `plugin::users-permissions.${path}`,
-      query, handler, config: { auth: action !== undefined, owner: PLUGIN_NAME },
-    };
+  route(method: HttpMethod, path: string, action: string, handler: RouteDefinition['handler'], query: string[] = []): RouteDefinition {
+    return { method, path: `${this.kernel.config.api.rest.prefix}${path}`, action, query, handler, config: { auth: true, owner: PLUGIN_NAME } };
+  }
+
+  /** Login, register and the other flows anyone may start: no authentication, and their action
+   *  is only a name (no permission can restrict them; allowRegister closes registration). */
+  publicRoute(method: HttpMethod, path: string, action: string, handler: RouteDefinition['handler'], query: string[] = []): RouteDefinition {
+    return { ...this.route(method, path, action, handler, query), config: { auth: false, owner: PLUGIN_NAME } };
   }
 }

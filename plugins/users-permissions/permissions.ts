@@ -36,12 +36,7 @@ export class Permissions {
 
   /** Every action a permission may name: the routes' own and the extra ones they ask for. */
   knownActions(): Set<string> {
-    const known = new Set<string>();
-    for (const route of this.kernel.routes.all()) {
-      if (route.config.auth) known.add(route.action);
-      for (const extra of route.extraActions ?? []) known.add(extra);
-    }
-    return known;
+    return this.kernel.routes.actions();
   }
 
   async roles(): Promise<RoleRow[]> {

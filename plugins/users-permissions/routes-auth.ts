@@ -24,7 +24,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
   const expired = (at: string | null) => at === null || new Date(at).getTime() < Date.now();
 
   return [
-    up.route('POST', '/auth/local', undefined, async (ctx) => {
+    up.publicRoute('POST', '/auth/local', `${UP}.auth.callback`, async (ctx) => {
       const body = bodyOf(ctx, ['identifier', 'password']);
       await up.rateLimit(ctx, body.identifier);
       const identifier = requiredString(body, 'identifier');
@@ -36,7 +36,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       ctx.body = await session(user);
     }),
 
-    up.route('POST', '/auth/local/register', undefined, async (ctx) => {
+    up.publicRoute('POST', '/auth/local/register', `${UP}.auth.register`, async (ctx) => {
       const body = bodyOf(ctx, ['username', 'email', 'password', ...settings.registerAllowedFields]);
       await up.rateLimit(ctx, body.email);
       if (!settings.allowRegister) throw new ApplicationError('Register action is currently disabled');
@@ -66,7 +66,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       ctx.body = await session(user);
     }),
 
-    up.route('POST', '/auth/forgot-password', undefined, async (ctx) => {
+    up.publicRoute('POST', '/auth/forgot-password', `${UP}.auth.forgotPassword`, async (ctx) => {
       const body = bodyOf(ctx, ['email']);
       await up.rateLimit(ctx, body.email);
       const email = checkEmail(body.email);
@@ -83,7 +83,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       ctx.body = { ok: true };
     }),
 
-    up.route('POST', '/auth/reset-password', undefined, async (ctx) => {
+    up.publicRoute('POST', '/auth/reset-password', `${UP}.auth.resetPassword`, async (ctx) => {
       const body = bodyOf(ctx, ['code', 'password', 'passwordConfirmation']);
       await up.rateLimit(ctx, undefined);
       const code = requiredString(body, 'code');
@@ -114,7 +114,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       ctx.body = await session({ ...user, tokenVersion: user.tokenVersion + 1 });
     }),
 
-    up.route('GET', '/auth/email-confirmation', undefined, async (ctx) => {
+    up.publicRoute('GET', '/auth/email-confirmation', `${UP}.auth.emailConfirmation`, async (ctx) => {
       const code = ctx.state.query?.confirmation;
       const user = isCodeShaped(code) ? await users.byField('confirmationToken', hashCode(code)) : undefined;
       if (!user || expired(user.confirmationExpiresAt)) throw new ValidationError('Invalid token');
@@ -123,7 +123,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
     }, ['confirmation']),
 
     // Stricter than Strapi: the same answer for unknown, confirmed and blocked addresses
-    up.route('POST', '/auth/send-email-confirmation', undefined, async (ctx) => {
+    up.publicRoute('POST', '/auth/send-email-confirmation', `${UP}.auth.sendEmailConfirmation`, async (ctx) => {
       const body = bodyOf(ctx, ['email']);
       await up.rateLimit(ctx, body.email);
       const email = checkEmail(body.email);
