@@ -2,32 +2,11 @@
 // the app folder, and shuts down cleanly on SIGTERM.
 
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
-
-function startServer(appDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', APP_DIR: appDir, PORT: '0', DATABASE_CLIENT: 'sqlite', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
-}
+import { startServer } from '../helpers/server-process.js';
 
 const OPEN = { USERS_PERMISSIONS: 'false' };
 

@@ -2,11 +2,12 @@
 // temporary SQLite app here), from compiled code, and the tokens work against `npm start`.
 
 import { expect } from 'chai';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
+import { appEnv, startServer } from '../helpers/server-process.js';
 
 const SECRET = /^[0-9a-f]{256}$/m;
 
@@ -16,34 +17,11 @@ function tempApp(): string {
   return appDir;
 }
 
-function appEnv(appDir: string, env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', ...env };
-}
-
 function token(appDir: string, args: string[], env: Record<string, string> = {}) {
   const res = spawnSync(process.execPath, [join(ROOT, 'scripts', 'token.mjs'), ...args], {
     cwd: ROOT, env: appEnv(appDir, env), encoding: 'utf8', timeout: 120_000,
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
-}
-
-function startServer(appDir: string) {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
-    cwd: ROOT, env: appEnv(appDir, { PORT: '0' }), stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { url, stop: async () => { child.kill('SIGTERM'); return exited; } };
 }
 
 describe('npm run token', function () {
@@ -72,7 +50,7 @@ describe('npm run token', function () {
 
     const server = startServer(appDir);
     try {
-      const url = await server.url;
+      const url = await server.ready;
       const auth = { authorization: `Bearer ${secret}` };
       expect((await fetch(`${url}/api/articles`, { headers: auth })).status).to.equal(200);
       const write = await fetch(`${url}/api/categories`, {

@@ -1,0 +1,32 @@
+// `npm start` as a child process on a temporary app folder, for the CLI suites: resolves the URL
+// once the server says where it listens.
+
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './kernel.js';
+
+export function appEnv(appDir: string, env: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', ...env };
+}
+
+export function startServer(appDir: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT, env: appEnv(appDir, { PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child, ready, exited, output: () => output,
+    stop: async () => { child.kill('SIGTERM'); return exited; },
+  };
+}
