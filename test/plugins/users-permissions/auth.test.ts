@@ -3,7 +3,12 @@
 
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
-import { as, bearer, expectFieldError, expectStatus, fresh, JWT_SECRET, register, useKernel, type Json } from './helpers.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from '../../helpers/database.js';
+import { startKernel } from '../../helpers/kernel.js';
+import { as, bearer, expectFieldError, expectStatus, FIXTURES, fresh, JWT_SECRET, register, upConfig, useKernel, type Json } from './helpers.js';
 
 const ENVELOPE_KEYS = ['data', 'error'];
 
@@ -114,6 +119,37 @@ describe('users-permissions: register and login', () => {
     for (const token of forged) {
       const res = await app().request('GET', '/api/users/me', undefined, bearer(token));
       expect(res.status, token).to.equal(401);
+    }
+  });
+});
+
+describe('users-permissions: the JWT secret', () => {
+  it('is required in production: start-up stops naming the key', async () => {
+    const config = upConfig({ jwt: {} }, { server: { environment: 'production' }, api: { tokens: { salt: 'production-test-salt' } } });
+    const err = await startKernel({ contentTypesDir: FIXTURES, config }).then(async (app) => { await app.stop(); return null; }, (e: unknown) => e);
+    expect((err as Error)?.message).to.contain('config plugins.users-permissions.config.jwt.secret: required in production');
+  });
+
+  it('is generated once in development, kept in .tmp, and tokens survive a restart', async function () {
+    this.timeout(30_000);
+    const appDir = mkdtempSync(join(tmpdir(), 'strata-jwt-'));
+    const db = await createTestDatabase({ persistent: true });
+    try {
+      const first = await startKernel({ contentTypesDir: FIXTURES, appDir, db, config: upConfig({ jwt: {} }) });
+      let token = '';
+      try {
+        ({ jwt: token } = await register(first));
+      } finally { await first.stop(); }
+      const secret = readFileSync(join(appDir, '.tmp', 'jwt-secret'), 'utf8').trim();
+      expect(secret).to.have.length.above(40);
+      const second = await startKernel({ contentTypesDir: FIXTURES, appDir, db, config: upConfig({ jwt: {} }) });
+      try {
+        expect(readFileSync(join(appDir, '.tmp', 'jwt-secret'), 'utf8').trim()).to.equal(secret);
+        expectStatus(await as(second, token).get('/api/users/me'), 200);
+      } finally { await second.stop(); }
+    } finally {
+      await db.drop();
+      rmSync(appDir, { recursive: true, force: true });
     }
   });
 });
