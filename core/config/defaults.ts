@@ -23,6 +23,7 @@ export function defaultConfig(): KernelConfig {
       rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false },
       bodyLimit: 1024 * 1024,
       tokens: {},
+      rateLimit: { enabled: false, interval: 60_000, max: 600 },
     },
     plugins: {},
   };

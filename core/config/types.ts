@@ -1,6 +1,7 @@
 // The shape of the kernel's configuration, after defaults.
 
 import type { PluginsConfig } from '../kernel/plugin.js';
+import type { RateLimitStore } from '../rest/rate-limit.js';
 
 export type DatabaseClient = 'sqlite' | 'mysql' | 'postgres';
 
@@ -76,6 +77,17 @@ export interface ApiConfig {
   /** JSON body limit, in bytes. */
   bodyLimit: number;
   tokens: ApiTokensConfig;
+  /** Rate limit of the content routes (and plugin routes that serve a content type), per client
+   *  address; off by default. users-permissions limits its auth routes on its own. */
+  rateLimit: ContentRateLimitConfig;
+}
+
+export interface ContentRateLimitConfig {
+  enabled: boolean;
+  interval: number;
+  max: number;
+  /** Shared counters for several instances; in memory per process by default. */
+  store?: RateLimitStore;
 }
 
 export interface KernelConfig {

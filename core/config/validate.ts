@@ -39,6 +39,10 @@ const CHECKS: Check[] = [
   ['api.rest.strictParams', isBool, 'a boolean'],
   ['api.bodyLimit', isInt(1), 'a positive number of bytes'],
   ['api.tokens', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
+  ['api.rateLimit.enabled', isBool, 'a boolean'],
+  ['api.rateLimit.interval', isInt(1), 'a positive number of milliseconds'],
+  ['api.rateLimit.max', isInt(1), 'a positive integer'],
+  ['api.rateLimit.store', (v) => v === undefined || typeof (v as { hit?: unknown })?.hit === 'function', 'an object with a hit(key, interval) function'],
   ['api.tokens.salt', (v) => v === undefined || isString(v), 'a non-empty string (or leave it unset)'],
 ];
 

@@ -274,7 +274,7 @@ export class Kernel {
       json: true, multipart: false, urlencoded: false, text: false,
       jsonLimit: this.config.api.bodyLimit, jsonStrict: true,
     }) as never);
-    mountRoutes(this.app, this.routes, this.hooks);
+    mountRoutes(this.app, this.routes, this.hooks, this.config.api.rateLimit);
   }
 
   /** A tap on a boot hook after it fired, or on any hook once ready, is a bug in a plugin: say so. */

@@ -5,13 +5,16 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { denial, isAnonymous } from '../auth/verdict.js';
 import { KernelError, UnauthorizedError } from '../errors/index.js';
+import type { ContentRateLimitConfig } from '../config/types.js';
 import type { KernelHooks } from '../kernel/hooks.js';
+import { enforceRateLimit, MemoryRateLimitStore } from './rate-limit.js';
 import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
 import type { RequestContext, RequestState } from './types.js';
 
-export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: KernelHooks): void {
+export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: KernelHooks, rateLimit: ContentRateLimitConfig): void {
   const router = new Router<RequestState>();
+  const limit = contentRateLimit(rateLimit);
   for (const route of table.all()) {
     try {
       router.register(route.path, [route.method], [
@@ -20,6 +23,7 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: Ke
           ctx.state.query = parseQueryString(ctx.querystring);
           await next();
         },
+        ...(limit && route.contentType ? [limit] : []),
         ...(route.config.auth ? [authMiddleware(route, hooks)] : []),
         async (ctx: RequestContext) => { await route.handler(ctx); },
       ] as never, { name: `${route.method} ${route.path}` });
@@ -29,6 +33,17 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: Ke
   }
   app.use(router.routes() as never);
   app.use(router.allowedMethods() as never);
+}
+
+/** One budget per client address across the content routes; ctx.ip honours server.proxy, so
+ *  X-Forwarded-For only counts behind a proxy the config says is trusted. */
+function contentRateLimit(config: ContentRateLimitConfig) {
+  if (!config.enabled) return undefined;
+  const options = { interval: config.interval, max: config.max, store: config.store ?? new MemoryRateLimitStore() };
+  return async (ctx: RequestContext, next: () => Promise<unknown>) => {
+    await enforceRateLimit(`content:${ctx.ip}`, options);
+    await next();
+  };
 }
 
 function authMiddleware(route: RouteDefinition, hooks: KernelHooks) {
