@@ -30,14 +30,18 @@ export function toMarkdown(r: BenchResult): string {
     '',
     `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverage.start} at start, ${m.loadAverage.end ?? '?'} at end (the load generator shares the machine)`,
     `- Data: ${d.articles} articles, ${d.categories} categories, ${d.authors} authors, ${d.files} files (seed ${d.seed}, SQLite, ${d.reused ? 'reused' : `generated in ${fmt(d.generatedMs / 1000, 1)} s`})`,
-    `- Servers: ours NODE_ENV=production, ${r.server.workers} worker(s), compiled dist/; floor: bare Koa + knex (bench/floor/), read-only on the same file`,
+    `- Servers: ours NODE_ENV=production, ${r.server.workers} worker(s), compiled dist/, draft-and-publish, i18n and users-permissions off`
+      + `${r.scenarios.some((s) => s.id === 'h') ? '; (h) on a second process of ours with users-permissions on, started for it' : ''}`
+      + '; floor: bare Koa + knex (bench/floor/), read-only on the same file',
     `- Load: autocannon, ${o.connections} connections, ${o.warmupSeconds} s warm-up + ${o.durationSeconds} s per scenario, ours and floor alternating`,
     '',
     '| Scenario | ours req/s | floor req/s | ours/floor | p50 ms ours / floor | p99 ms ours / floor | SQL/req ours / floor | peak RSS MB ours / floor | errors | same JSON |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
     ...r.scenarios.map(row),
     '',
-    `Peak RSS over the whole run (VmHWM): ours ${fmt(r.server.peakRssMb)} MB, floor ${fmt(r.server.floorPeakRssMb)} MB. SQL/req for ours is counted in-process (same requests, same file).`,
+    `Peak RSS over the whole run (VmHWM): ours ${fmt(r.server.peakRssMb)} MB, `
+      + `${r.server.usersPermissionsPeakRssMb === undefined ? '' : `ours with users-permissions ${fmt(r.server.usersPermissionsPeakRssMb)} MB, `}`
+      + `floor ${fmt(r.server.floorPeakRssMb)} MB. SQL/req for ours is counted in-process (same requests, same file). Reads run before writes.`,
     '',
     '| Start-up | content types | "serving" logged (ms) | first response (ms) | idle RSS (MB) |',
     '|---|---:|---:|---:|---:|',
@@ -45,8 +49,7 @@ export function toMarkdown(r: BenchResult): string {
     startupRow('generated app, empty database', r.startup.generatedCold),
     startupRow('generated app, second start', r.startup.generatedWarm),
     '',
-    `Not measured yet: ${r.pending.map((p) => `(${p.id}) ${p.name}, needs ${p.needs}`).join('; ')}.`,
-    '',
+    ...(r.pending.length ? [`Not measured yet: ${r.pending.map((p) => `(${p.id}) ${p.name}, needs ${p.needs}`).join('; ')}.`, ''] : []),
     'Scenarios:',
     ...r.scenarios.map((s) => `- (${s.id}) ${s.name}: ${s.description}`),
   ];

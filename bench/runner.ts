@@ -1,5 +1,8 @@
 // One benchmark run on a prepared database copy: statement counts, start-up, then every scenario
-// against our server and the floor in turn (ours a, floor a, ours b, floor b, ...).
+// against our server and the floor in turn (ours a, floor a, ours b, floor b, ...), the reads
+// before the writes, so every read sees the generated data only. Scenarios on another of our
+// servers ((h): users-permissions on) get their own process, started when first needed and
+// stopped after the last scenario that uses it.
 
 import { firstDifference } from './compare.js';
 import type { Dataset } from './dataset.js';
@@ -8,9 +11,9 @@ import { measure, type LoadOptions, type LoadResult } from './load.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
 import { FLOOR_ENTRY, ROOT, SERVER_ENTRY } from './paths.js';
 import { rssMb, startServer, type ServerProcess } from './proc.js';
-import { PENDING_SCENARIOS, scenarios, type RequestSpec, type Scenario } from './scenarios.js';
+import { PENDING_SCENARIOS, scenarios, type AuthSession, type RequestSpec, type Scenario } from './scenarios.js';
 import { countFloor, countOurs } from './statements.js';
-import { exampleAppStartup, generatedAppStartup, serverEnv, type StartupResult } from './startup.js';
+import { BENCH_SECRETS, exampleAppStartup, generatedAppStartup, serverEnv, type ServerKind, type StartupResult } from './startup.js';
 
 export interface RunOptions extends LoadOptions {
   quick: boolean;
@@ -45,7 +48,11 @@ export interface BenchResult {
   options: RunOptions & { articles: number; seed: number };
   machine: Machine;
   dataset: { file: string; reused: boolean; generatedMs: number; seed: number } & Dataset['marker']['counts'];
-  server: { workers: number; nodeEnv: 'production'; peakRssMb: number; floorPeakRssMb: number };
+  server: {
+    workers: number; nodeEnv: 'production'; peakRssMb: number; floorPeakRssMb: number;
+    /** The second server of ours, users-permissions on, for (h) (absent when (h) did not run). */
+    usersPermissionsPeakRssMb?: number;
+  };
   startup: { exampleApp?: StartupResult; generatedCold?: StartupResult; generatedWarm?: StartupResult };
   scenarios: ScenarioResult[];
   pending: typeof PENDING_SCENARIOS;
@@ -63,10 +70,12 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
   const errors: string[] = [];
   const warnings: string[] = [];
   const fixture = await readFixture(dbFile);
-  const list = scenarios(fixture, runTag).filter((s) => !opts.only || opts.only.includes(s.id));
+  const session: AuthSession = {};
+  const selected = scenarios(fixture, runTag, session).filter((s) => !opts.only || opts.only.includes(s.id));
+  const list = [...selected.filter((s) => s.kind === 'read'), ...selected.filter((s) => s.kind === 'write')];
 
   log('statements: counting in-process');
-  const probes = await countOurs(dbFile, list);
+  const probes = await countOurs(dbFile, list, session, runTag);
   for (const [id, probe] of probes) if (probe.status >= 300) errors.push(`(${id}) in-process probe answered ${probe.status}`);
 
   log('startup: example app and generated app');
@@ -81,19 +90,33 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
   }
 
   const ours = await startServer('ours', [SERVER_ENTRY], serverEnv(ROOT, dbFile, opts.workers));
-  const floor = await startServer('floor', [FLOOR_ENTRY], { DATABASE_FILENAME: dbFile, HOST: '127.0.0.1', PORT: '0' });
+  const floor = await startServer('floor', [FLOOR_ENTRY], { DATABASE_FILENAME: dbFile, HOST: '127.0.0.1', PORT: '0', JWT_SECRET: BENCH_SECRETS.JWT_SECRET });
   log(`servers: ours ${ours.url} (pid ${ours.pid}), floor ${floor.url} (pid ${floor.pid})`);
+  const others = new Map<ServerKind, ServerProcess>();
+  const peaks = new Map<ServerKind, number>();
+  const kindOf = (s: Scenario): ServerKind => s.server ?? 'core';
   const results: ScenarioResult[] = [];
   try {
-    for (const scenario of list) {
+    for (const [index, scenario] of list.entries()) {
       const result: ScenarioResult = { id: scenario.id, name: scenario.name, description: scenario.description, kind: scenario.kind };
       results.push(result);
-      if (scenario.floor) Object.assign(result, await compareResponses(ours.url, floor.url, scenario));
+      const kind = kindOf(scenario);
+      let server = kind === 'core' ? ours : others.get(kind);
+      if (!server) {
+        server = await startServer(`ours (${kind})`, [SERVER_ENTRY], serverEnv(ROOT, dbFile, opts.workers, kind));
+        others.set(kind, server);
+        log(`servers: ours with ${kind} ${server.url} (pid ${server.pid})`);
+      }
+      if (scenario.floor) Object.assign(result, await compareResponses(server.url, floor.url, scenario));
       if (result.sameResponse === false) warnings.push(`(${scenario.id}) ours and the floor answer differently: ${result.responseDifference}`);
 
-      result.ours = { ...await measure(ours.url, scenario.ours, ours.pid, opts), statementsPerRequest: probes.get(scenario.id)?.statements ?? 0 };
+      result.ours = { ...await measure(server.url, scenario.ours, server.pid, opts), statementsPerRequest: probes.get(scenario.id)?.statements ?? 0 };
       report(scenario, 'ours', result.ours, errors);
-      if (!alive(ours, errors)) break;
+      if (!alive(server, errors)) break;
+      if (kind !== 'core' && !list.slice(index + 1).some((s) => kindOf(s) === kind)) {
+        peaks.set(kind, rssMb(server.pid, 'VmHWM'));
+        await server.stop();
+      }
 
       if (scenario.floor) {
         const probe = await countFloor(floor.url, scenario);
@@ -113,15 +136,23 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
   }
   const peakRssMb = rssMb(ours.pid, 'VmHWM');
   const floorPeakRssMb = rssMb(floor.pid, 'VmHWM');
+  for (const [kind, server] of others) {
+    if (!server.exit()) peaks.set(kind, rssMb(server.pid, 'VmHWM'));
+    await server.stop();
+  }
   await ours.stop();
   await floor.stop();
+  // Reported in the scenarios' own order, whatever order they ran in
+  const order = new Map(selected.map((s, i) => [s.id, i]));
+  results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const upPeak = peaks.get('users-permissions');
   machine.loadAverage.end = currentLoad();
   return {
     format: 'strata-bench/1', startedAt, finishedAt: new Date().toISOString(),
     options: { ...opts, articles: dataset.marker.counts.articles, seed: dataset.marker.seed },
     machine,
     dataset: { file: dataset.file, reused: dataset.reused, generatedMs: dataset.marker.generatedMs, seed: dataset.marker.seed, ...dataset.marker.counts },
-    server: { workers: opts.workers, nodeEnv: 'production', peakRssMb, floorPeakRssMb },
+    server: { workers: opts.workers, nodeEnv: 'production', peakRssMb, floorPeakRssMb, ...(upPeak === undefined ? {} : { usersPermissionsPeakRssMb: upPeak }) },
     startup, scenarios: results, pending: PENDING_SCENARIOS, errors, warnings,
   };
 }

@@ -2,6 +2,7 @@
 // Requests vary with i (documentIds, filter values) so that no two in a row are identical.
 
 import type { Fixture } from './fixture.js';
+import type { ServerKind } from './startup.js';
 import { FIRST_NAMES, WORDS } from './words.js';
 
 export interface RequestSpec {
@@ -16,6 +17,8 @@ export interface Scenario {
   name: string;
   description: string;
   kind: 'read' | 'write';
+  /** Which of our servers answers it (startup.ts); 'core' (plugins off) when absent. */
+  server?: ServerKind;
   /** Request number i against our server. */
   ours(i: number): RequestSpec;
   /** The same response from the floor (bench/floor/), for reads. */
@@ -24,14 +27,20 @@ export interface Scenario {
 
 /**
  * Scenarios that plugins will add, kept here so results and reports show the gap:
- * (h) an authenticated list with a JWT (users-permissions): log in once before the run, send
- *     `authorization: Bearer <jwt>` in RequestSpec.headers, and give the floor a JWT check too;
  * (i) GraphQL: POST /graphql with the query equivalent of (c), the floor answering it by hand.
  */
 export const PENDING_SCENARIOS = [
-  { id: 'h', name: 'list-authenticated', needs: 'plugins/users-permissions' },
   { id: 'i', name: 'graphql-list', needs: 'plugins/graphql' },
 ] as const;
+
+/** The JWT of the user (h) authenticates as: registered once per run through
+ *  POST /api/auth/local/register, before any scenario runs (statements.ts). */
+export interface AuthSession { jwt?: string }
+
+function bearer(session: AuthSession): Record<string, string> {
+  if (!session.jwt) throw new Error('(h) needs a JWT: the bench user is registered before the scenarios run');
+  return { authorization: `Bearer ${session.jwt}` };
+}
 
 const at = <T>(items: readonly T[], i: number): T => items[i % items.length]!;
 const get = (path: string): RequestSpec => ({ method: 'GET', path });
@@ -55,7 +64,7 @@ export const DEEP_POPULATE = [
   'populate[spotlightOf]=true',
 ].join('&');
 
-export function scenarios(fx: Fixture, runTag: string): Scenario[] {
+export function scenarios(fx: Fixture, runTag: string, session: AuthSession = {}): Scenario[] {
   // (b): ids above a tenth-step of the range, a word of the title, two sort keys
   const lowerBound = (i: number) => Math.floor((fx.maxArticleId * ((i * 7) % 6)) / 10);
   // (c): one of the first pages
@@ -114,6 +123,13 @@ export function scenarios(fx: Fixture, runTag: string): Scenario[] {
       ours: (i) => json('PUT', `/api/articles/${at(fx.articles, i)}`, {
         data: { authors: { connect: [at(fx.authors, Math.floor(i / fx.articles.length) + i * 7)] } },
       }),
+    },
+    {
+      id: 'h', name: 'list-authenticated', kind: 'read', server: 'users-permissions',
+      description: '(a) with `Authorization: Bearer <jwt>` of a registered user, on our server with users-permissions on '
+        + '(authenticated role: api::article.article.find); the floor looks the user up, verifies the JWT (HS256) and checks a cached permission',
+      ours: () => ({ ...get('/api/articles'), headers: bearer(session) }),
+      floor: () => ({ ...get('/h'), headers: bearer(session) }),
     },
   ];
 }

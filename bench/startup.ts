@@ -15,12 +15,29 @@ const IDLE_WAIT_MS = 1000;
 
 export const PLUGINS_OFF = { DRAFT_AND_PUBLISH: 'false', I18N: 'false', USERS_PERMISSIONS: 'false' };
 
-export function serverEnv(appDir: string, dbFile: string, workers: number): Record<string, string> {
+/** Which of our servers a scenario runs on: the core alone (every scenario but (h)), or the same
+ *  app with users-permissions on (draft-and-publish and i18n still off), in its own process. */
+export type ServerKind = 'core' | 'users-permissions';
+
+export const SERVER_PLUGINS: Readonly<Record<ServerKind, Record<string, string>>> = {
+  // The floor knows neither versions nor locales: measure the core alone until it does
+  core: PLUGINS_OFF,
+  'users-permissions': { ...PLUGINS_OFF, USERS_PERMISSIONS: 'true' },
+};
+
+/** Production refuses to start without these. Fixed values, known to the floor (it verifies the
+ *  same JWTs) and to the in-process kernels that count statements and register the (h) user. */
+export const BENCH_SECRETS = {
+  JWT_SECRET: 'strata-bench-jwt-secret-not-for-production',
+  API_TOKEN_SALT: 'strata-bench-api-token-salt-not-for-production',
+};
+
+export function serverEnv(appDir: string, dbFile: string, workers: number, kind: ServerKind = 'core'): Record<string, string> {
   return {
     NODE_ENV: 'production', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile,
     HOST: '127.0.0.1', PORT: '0', WORKERS: String(workers),
-    // The floor knows neither versions nor locales: measure the core alone until it does
-    ...PLUGINS_OFF,
+    ...BENCH_SECRETS,
+    ...SERVER_PLUGINS[kind],
   };
 }
 

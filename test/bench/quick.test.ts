@@ -49,7 +49,7 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
     expect(result.dataset.articles).to.equal(1000);
     expect(result.startup.exampleApp).to.include.keys('readyMs', 'firstResponseMs', 'idleRssMb');
     expect(result.startup.generatedCold?.contentTypes).to.equal(100);
-    expect(result.scenarios.map((s) => s.id)).to.deep.equal(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(result.scenarios.map((s) => s.id)).to.deep.equal(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
   });
 
   it('answered requests in every scenario, with no errors', () => {
