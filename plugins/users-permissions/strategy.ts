@@ -30,7 +30,7 @@ export function jwtStrategy(deps: StrategyDeps) {
 export async function userOfToken(deps: StrategyDeps, header: string): Promise<AuthUser> {
   const token = bearerToken(header);
   const id = token === undefined ? undefined : deps.jwt.claimedId(token);
-  const user = id === undefined ? undefined : await deps.users.byId(id);
+  const user = id === undefined ? undefined : await deps.users.forRequest(id);
   if (!token || !user || user.blocked || (deps.requireConfirmed() && !user.confirmed) || !deps.jwt.verify(token, user)) {
     throw new UnauthorizedError('Missing or invalid credentials');
   }
