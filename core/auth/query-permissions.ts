@@ -45,7 +45,7 @@ class Checker {
         return;
       case 'not': this.filter(node.child, model, `${path}.$not`); return;
       case 'sibling': this.filter(node.child, model, path); return;
-      case 'compare': return;
+      case 'compare': case 'correlated': return;
       case 'nested': {
         const attr = model.attributes[node.field];
         const here = `${path}.${node.field}`;

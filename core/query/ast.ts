@@ -18,7 +18,10 @@ export type FilterNode =
   /** A condition on the rows reached through a relation, component or dynamic zone. */
   | { kind: 'nested'; field: string; child: FilterNode }
   /** Whether another row (version) of the same document matches: "has a published version". */
-  | { kind: 'sibling'; exists: boolean; child: FilterNode };
+  | { kind: 'sibling'; exists: boolean; child: FilterNode }
+  /** Row scopes only: this row's `field` equals that of the row it was reached from (a related
+   *  document shown in its parent's locale). */
+  | { kind: 'correlated'; field: string };
 
 export interface SortNode {
   /** Attribute path: ['title'], or ['category', 'name'] through a to-one relation. */

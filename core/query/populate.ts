@@ -8,7 +8,7 @@ import type { PopulateMap, PopulateNode } from './ast.js';
 import { columnOf, readableScalars } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { shapeFile, shapeRow, type DbRow } from './shape.js';
-import { applyFilter, applyScopes } from './sql-filters.js';
+import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
 import { applySort } from './sort.js';
 
 export interface Loaded { row: DbRow; doc: Record<string, unknown> }
@@ -39,16 +39,17 @@ function isToOne(attr: RelationAttribute): boolean {
 async function populateRelation(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
   if (attr.versions) return populateVersions(model, field, node, parents, ctx);
   const target = ctx.registry.contentType(attr.target);
-  const inverse = Boolean(attr.mappedBy);
-  // The key that links a parent to its link rows: its row id (owner side) or its document id (inverse).
-  const parentKey = (p: Loaded) => (inverse ? p.row.document_id : p.row.id) as string | number;
+  const correlated = isCorrelated(scopeOf(target, ctx, { from: model, attribute: field }));
+  // The key that links a parent to its link rows: its row id (owner side, or any side when the
+  // target's scope depends on the parent row), else its document id (inverse side).
+  const byRow = !attr.mappedBy || correlated;
+  const parentKey = (p: Loaded) => (byRow ? p.row.id : p.row.document_id) as string | number;
   const keys = [...new Set(parents.map(parentKey))];
 
   if (node.count) {
     const counts = new Map<string | number, number>();
     for (const chunk of chunks(keys)) {
-      const { qb, l } = relationQuery(model, field, attr, target, chunk, ctx);
-      const keyCol = inverse ? `${l}.target_document_id` : `${l}.source_id`;
+      const { qb, keyCol } = relationQuery(model, field, attr, target, chunk, ctx, correlated);
       if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
       const rows = await qb.select({ k: keyCol }).count({ n: '*' }).groupBy(keyCol) as Array<{ k: string | number; n: unknown }>;
       for (const r of rows) counts.set(normalizeKey(r.k), Number(r.n));
@@ -61,12 +62,11 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
   const byKey = new Map<string | number, Loaded[]>();
   const children: Loaded[] = [];
   for (const chunk of chunks(keys)) {
-    const { qb, l } = relationQuery(model, field, attr, target, chunk, ctx);
-    const keyCol = inverse ? `${l}.target_document_id` : `${l}.source_id`;
+    const { qb, l, keyCol } = relationQuery(model, field, attr, target, chunk, ctx, correlated);
     qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0', ctx));
     if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
     if (node.sort?.length) applySort(qb, node.sort, target, 't0', ctx);
-    qb.orderBy(inverse ? `${l}.inv_ord` : `${l}.ord`).orderBy(`${l}.id`);
+    qb.orderBy(attr.mappedBy ? `${l}.inv_ord` : `${l}.ord`).orderBy(`${l}.id`);
     for (const row of await qb as DbRow[]) {
       const loaded = { row, doc: shapeRow(target, row, fields) };
       const key = normalizeKey(row.__key as string | number);
@@ -85,20 +85,33 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
   if (node.populate && children.length) await populate(target, children, node.populate, ctx);
 }
 
-function relationQuery(model: Model, field: string, attr: RelationAttribute, target: ContentType, keys: Array<string | number>, ctx: PlanContext): { qb: Knex.QueryBuilder; l: string } {
+/** Link rows joined with target rows (t0) for a chunk of parent keys. A correlated scope (the
+ *  target in its parent's locale) joins the parent row too (p0), and keys on its id. */
+function relationQuery(
+  model: Model, field: string, attr: RelationAttribute, target: ContentType, keys: Array<string | number>, ctx: PlanContext, correlated: boolean,
+): { qb: Knex.QueryBuilder; l: string; keyCol: string } {
   const l = 'l0';
   const qb = ctx.knex.queryBuilder();
+  let keyCol: string;
   if (attr.mappedBy) {
     qb.from({ [l]: relationTable(target.collectionName, attr.mappedBy) })
-      .join({ t0: target.collectionName }, 't0.id', `${l}.source_id`)
-      .whereIn(`${l}.target_document_id`, keys as string[]);
+      .join({ t0: target.collectionName }, 't0.id', `${l}.source_id`);
+    if (correlated) {
+      qb.join({ p0: model.collectionName }, 'p0.document_id', `${l}.target_document_id`).whereIn('p0.id', keys as number[]);
+      keyCol = 'p0.id';
+    } else {
+      qb.whereIn(`${l}.target_document_id`, keys as string[]);
+      keyCol = `${l}.target_document_id`;
+    }
   } else {
     qb.from({ [l]: relationTable(model.collectionName, field) })
       .join({ t0: target.collectionName }, 't0.document_id', `${l}.target_document_id`)
       .whereIn(`${l}.source_id`, keys as number[]);
+    if (correlated) qb.join({ p0: model.collectionName }, 'p0.id', `${l}.source_id`);
+    keyCol = `${l}.source_id`;
   }
-  applyScopes(qb, target, 't0', ctx, { from: model, attribute: field });
-  return { qb, l };
+  applyScopes(qb, target, 't0', ctx, { from: model, attribute: field }, correlated ? 'p0' : undefined);
+  return { qb, l, keyCol };
 }
 
 /** The other rows of each parent's document (i18n's localizations), one query for all parents. */

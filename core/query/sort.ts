@@ -33,7 +33,7 @@ function sortExpression(path: string[], model: Model, alias: string, ctx: PlanCo
   const inner = sortExpression(rest, target, t, ctx);
   const sub = ctx.knex.queryBuilder().select(ctx.knex.raw(inner.sql, inner.bindings));
   joinRelation(sub, model, head, attr, alias, t, ctx);
-  applyScopes(sub, target, t, ctx, { from: model, attribute: head });
+  applyScopes(sub, target, t, ctx, { from: model, attribute: head }, alias);
   sub.limit(1);
   const compiled = sub.toSQL();
   return { sql: `(${compiled.sql})`, bindings: [...compiled.bindings] as Knex.RawBinding[] };

@@ -14,17 +14,26 @@ import type { PlanContext } from './plan-context.js';
 
 type Where = Knex.QueryBuilder;
 
-export function applyFilter(qb: Where, node: FilterNode | undefined, model: Model, alias: string, ctx: PlanContext): void {
+/** The row a scoped row was reached from, for `correlated` scope conditions. */
+export interface OuterRow { model: Model; alias: string }
+
+export function applyFilter(qb: Where, node: FilterNode | undefined, model: Model, alias: string, ctx: PlanContext, outer?: OuterRow): void {
   if (!node) return;
   switch (node.kind) {
     case 'and':
-      qb.where((sub) => { for (const child of node.children) sub.andWhere((w) => applyFilter(w, child, model, alias, ctx)); });
+      qb.where((sub) => { for (const child of node.children) sub.andWhere((w) => applyFilter(w, child, model, alias, ctx, outer)); });
       return;
     case 'or':
-      qb.where((sub) => { for (const child of node.children) sub.orWhere((w) => applyFilter(w, child, model, alias, ctx)); });
+      qb.where((sub) => { for (const child of node.children) sub.orWhere((w) => applyFilter(w, child, model, alias, ctx, outer)); });
       return;
     case 'not':
-      qb.whereNot((sub) => applyFilter(sub, node.child, model, alias, ctx));
+      qb.whereNot((sub) => applyFilter(sub, node.child, model, alias, ctx, outer));
+      return;
+    case 'correlated':
+      if (!outer || !(node.field in outer.model.attributes)) {
+        throw new Error(`a correlated scope on ${model.uid}.${node.field} needs the row it was reached from, with that field`);
+      }
+      qb.whereRaw('??.?? = ??.??', [alias, columnOf(model, node.field), outer.alias, columnOf(outer.model, node.field)]);
       return;
     case 'compare':
       applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);
@@ -39,18 +48,34 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
         .whereRaw('??.?? <> ??.??', [s, 'id', alias, 'id']);
       applyFilter(sub, node.child, model, s, ctx);
       // Other scopes hold for the sibling too (same locale); the plugin that asks says what differs
-      applyScopes(sub, model, s, ctx, { from: model, attribute: SIBLING_REACH });
+      applyScopes(sub, model, s, ctx, { from: model, attribute: SIBLING_REACH }, alias);
       if (node.exists) qb.whereExists(sub); else qb.whereNotExists(sub);
       return;
     }
   }
 }
 
-/** The row-scope conditions (version, locale, ...) for a content type's table under an alias. */
-export function applyScopes(qb: Where, model: Model, alias: string, ctx: PlanContext, reach?: ScopeReach): void {
-  if (model.modelType !== 'contentType') return;
-  const scope = and(...ctx.rowScopes.map((s) => s(model as ContentType, reach)));
-  applyFilter(qb, scope, model, alias, ctx);
+/** The row-scope conditions (version, locale, ...) for a content type's table under an alias;
+ *  `outerAlias` names the row it was reached from, for scopes that compare with it. */
+export function applyScopes(qb: Where, model: Model, alias: string, ctx: PlanContext, reach?: ScopeReach, outerAlias?: string): void {
+  const scope = scopeOf(model, ctx, reach);
+  applyFilter(qb, scope, model, alias, ctx, reach && outerAlias ? { model: reach.from, alias: outerAlias } : undefined);
+}
+
+export function scopeOf(model: Model, ctx: PlanContext, reach?: ScopeReach): FilterNode | undefined {
+  if (model.modelType !== 'contentType') return undefined;
+  return and(...ctx.rowScopes.map((s) => s(model as ContentType, reach)));
+}
+
+/** Whether a scope compares with the row it was reached from (so a query must join that row). */
+export function isCorrelated(node: FilterNode | undefined): boolean {
+  if (!node) return false;
+  switch (node.kind) {
+    case 'correlated': return true;
+    case 'and': case 'or': return node.children.some(isCorrelated);
+    case 'not': return isCorrelated(node.child);
+    default: return false;
+  }
 }
 
 /** Builds `SELECT 1 FROM link JOIN target ... WHERE <link to outer row> AND <child>`. */
@@ -62,7 +87,7 @@ export function nestedExists(model: Model, field: string, child: FilterNode, ali
     const target = ctx.registry.contentType(attr.target);
     const t = ctx.alias('t');
     joinRelation(sub, model, field, attr, alias, t, ctx);
-    applyScopes(sub, target, t, ctx, { from: model, attribute: field });
+    applyScopes(sub, target, t, ctx, { from: model, attribute: field }, alias);
     applyFilter(sub, child, target, t, ctx);
     return sub;
   }

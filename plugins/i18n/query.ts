@@ -19,12 +19,16 @@ export function scopeByLocale(settings: I18nSettings) {
 
 /** The locale rows of localized types must match; `localizations` reaches the others on purpose. */
 function localeScope(locale: string | undefined, settings: I18nSettings) {
+  const inLocale = (code: string): FilterNode => ({ kind: 'compare', field: 'locale', operator: '$eq', value: code });
   return (ct: ContentType, reach?: ScopeReach): FilterNode | undefined => {
     if (!isLocalized(ct)) return undefined;
     if (reach && reach.attribute === 'localizations' && reach.from.uid === ct.uid) return undefined;
-    // With locale=* the root takes every locale; related localized documents show in the default one
-    // (a sibling version of the same document as well: known limit, see docs/i18n.md)
-    const code = locale ?? (reach ? settings.defaultLocale : undefined);
-    return code === undefined ? undefined : { kind: 'compare', field: 'locale', operator: '$eq', value: code };
+    if (locale !== undefined) return inLocale(locale);
+    // locale=*: the root takes every locale; what a row reaches is in that row's own locale (from
+    // a component or a type without i18n, which have none, in the default one)
+    if (!reach) return undefined;
+    return reach.from.modelType === 'contentType' && isLocalized(reach.from)
+      ? { kind: 'correlated', field: 'locale' }
+      : inLocale(settings.defaultLocale);
   };
 }

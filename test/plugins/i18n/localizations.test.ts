@@ -113,9 +113,7 @@ for (const { title, dp } of MODES) {
       expect(ids((await readOne(app(), 'notes', note.documentId, { populate: 'tags' }))!.tags)).to.deep.equal([both, enOnly].sort());
     });
 
-    // Pending: needs a row scope that can refer to the parent row's locale (a correlated scope).
-    // Today related documents show in the default locale under locale=*; see docs/i18n.md.
-    it.skip('with locale=*, each version shows its relations in its own locale', async () => {
+    it('with locale=*, each version shows its relations in its own locale', async () => {
       const tag = await tagIn(app(), 'Star rel');
       const note = await create(app(), 'notes', { title: fresh('Star en'), tags: [tag] });
       await update(app(), 'notes', note.documentId, { title: fresh('Star fr'), tags: [tag] }, { locale: 'fr' });
@@ -123,6 +121,30 @@ for (const { title, dp } of MODES) {
       const shown = Object.fromEntries(data.map((d) => [d.locale, d.tags.map((t: Json) => t.locale)]));
       expect(shown).to.deep.equal({ en: ['en'], fr: ['fr'] });
     });
+
+    it('with locale=*, the inverse side, relation counts and relation filters work per version\'s locale', async () => {
+      const tag = await tagIn(app(), fresh('Star inv'));
+      const frName = (await readOne(app(), 'tags', tag, { locale: 'fr' }))!.name as string;
+      const note = await create(app(), 'notes', { title: fresh('Inv en'), tags: [tag] });
+      await update(app(), 'notes', note.documentId, { title: fresh('Inv fr'), tags: [tag] }, { locale: 'fr' });
+      const tags = await list(app(), 'tags', { locale: '*', filters: { documentId: tag }, populate: { notes: { fields: ['title', 'locale'] } } });
+      expect(Object.fromEntries(tags.data.map((t) => [t.locale, t.notes.map((n: Json) => n.locale)]))).to.deep.equal({ en: ['en'], fr: ['fr'] });
+      const counted = await list(app(), 'notes', { locale: '*', filters: { documentId: note.documentId }, populate: { tags: { count: true } } });
+      expect(counted.data.map((n) => n.tags.count)).to.deep.equal([1, 1]);
+      const byFrTag = await list(app(), 'notes', { locale: '*', filters: { tags: { name: { $eq: frName } } }, fields: ['locale'] });
+      expect(byFrTag.data.map((n) => [n.documentId, n.locale])).to.deep.equal([[note.documentId, 'fr']]);
+    });
+
+    if (dp) {
+      it('with locale=*, hasPublishedVersion looks at the published version in the draft\'s own locale', async () => {
+        const note = await create(app(), 'notes', { title: fresh('Pub en') });
+        await update(app(), 'notes', note.documentId, { title: fresh('Draft fr') }, { locale: 'fr', status: 'draft' });
+        const res = await list(app(), 'notes', { locale: '*', status: 'draft', hasPublishedVersion: 'true', filters: { documentId: note.documentId }, fields: ['locale'] });
+        expect(res.data.map((n) => n.locale)).to.deep.equal(['en']);
+        const never = await list(app(), 'notes', { locale: '*', status: 'draft', hasPublishedVersion: 'false', filters: { documentId: note.documentId }, fields: ['locale'] });
+        expect(never.data.map((n) => n.locale)).to.deep.equal(['fr']);
+      });
+    }
 
     it('populate=localizations nested in a relation lists the target\'s other locales', async () => {
       const tag = await tagIn(app(), 'Nested loc', ['en', 'fr', 'de']);
