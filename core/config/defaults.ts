@@ -12,6 +12,7 @@ export function defaultConfig(): KernelConfig {
         maxAge: 600,
       },
       securityHeaders: { hsts: false },
+      limits: { queryLength: 8192, maxHeaderSize: 16_384, requestTimeout: 30_000, headersTimeout: 20_000 },
     },
     database: {
       client: 'sqlite',

@@ -38,6 +38,18 @@ export interface ServerConfig {
   environment: string;
   cors: CorsConfig;
   securityHeaders: SecurityHeadersConfig;
+  limits: ServerLimits;
+}
+
+export interface ServerLimits {
+  /** Longest query string, in characters; longer is a 414 in the error envelope. */
+  queryLength: number;
+  /** Largest request head (request line and headers), in bytes; Node answers 431 beyond it. */
+  maxHeaderSize: number;
+  /** Time to receive a whole request, in ms; Node answers 408 beyond it. */
+  requestTimeout: number;
+  /** Time to receive the request head, in ms. */
+  headersTimeout: number;
 }
 
 export interface CorsConfig {

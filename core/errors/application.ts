@@ -97,6 +97,13 @@ export class PayloadTooLargeError extends ApplicationError {
   }
 }
 
+export class URITooLongError extends ApplicationError {
+  constructor(message = 'URI Too Long', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'URITooLongError';
+  }
+}
+
 export class RateLimitError extends ApplicationError {
   constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}) {
     super(message, details);

@@ -16,6 +16,7 @@ const STATUS_BY_CLASS: Record<string, number> = {
   MethodNotAllowedError: 405,
   ConflictError: 409,
   PayloadTooLargeError: 413,
+  URITooLongError: 414,
   RateLimitError: 429,
   NotImplementedError: 501,
 };

@@ -94,6 +94,9 @@ export class Kernel {
     this.appDir = options.appDir ?? process.cwd();
     this.logger = options.logger ?? createConsoleLogger('info');
     this.app.proxy = config.server.proxy;
+    // What reaches Koa's own error event has already been answered (or the client is gone: a
+    // timeout, an aborted upload); errors of handlers go through errorMiddleware and its log line
+    this.app.on('error', (err: Error) => { this.logger.debug(`connection error: ${err.message}`); });
     this.#guardHooks();
     this.#tapCore();
   }
@@ -222,7 +225,10 @@ export class Kernel {
   /** load() if needed, then listen on config.server (port 0 picks a free port). */
   async start(): Promise<{ url: string; port: number }> {
     if (this.#phase === 'created') await this.load();
-    const server = createServer(this.app.callback());
+    const { maxHeaderSize, requestTimeout, headersTimeout } = this.config.server.limits;
+    // Node checks the timeouts on an interval (30 s by default): make it fine enough for them
+    const connectionsCheckingInterval = Math.min(30_000, Math.max(250, Math.floor(Math.min(requestTimeout, headersTimeout) / 4)));
+    const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, connectionsCheckingInterval }, this.app.callback());
     this.#server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -274,7 +280,7 @@ export class Kernel {
       json: true, multipart: false, urlencoded: false, text: false,
       jsonLimit: this.config.api.bodyLimit, jsonStrict: true,
     }) as never);
-    mountRoutes(this.app, this.routes, this.hooks, this.config.api.rateLimit);
+    mountRoutes(this.app, this.routes, this.hooks, this.config.api.rateLimit, this.config.server.limits.queryLength);
   }
 
   /** A tap on a boot hook after it fired, or on any hook once ready, is a bug in a plugin: say so. */

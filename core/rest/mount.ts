@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { denial, isAnonymous } from '../auth/verdict.js';
-import { KernelError, UnauthorizedError } from '../errors/index.js';
+import { KernelError, UnauthorizedError, URITooLongError } from '../errors/index.js';
 import type { ContentRateLimitConfig } from '../config/types.js';
 import type { KernelHooks } from '../kernel/hooks.js';
 import { enforceRateLimit, MemoryRateLimitStore } from './rate-limit.js';
@@ -12,13 +12,16 @@ import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
 import type { RequestContext, RequestState } from './types.js';
 
-export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: KernelHooks, rateLimit: ContentRateLimitConfig): void {
+export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: KernelHooks, rateLimit: ContentRateLimitConfig, queryLength: number): void {
   const router = new Router<RequestState>();
   const limit = contentRateLimit(rateLimit);
   for (const route of table.all()) {
     try {
       router.register(route.path, [route.method], [
         async (ctx: RequestContext, next: () => Promise<unknown>) => {
+          if (ctx.querystring.length > queryLength) {
+            throw new URITooLongError(`The query string is too long: at most ${queryLength} characters are allowed`, { limit: queryLength });
+          }
           ctx.state.route = route;
           ctx.state.query = parseQueryString(ctx.querystring);
           await next();
