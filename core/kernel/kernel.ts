@@ -28,7 +28,7 @@ import { ModelRegistry } from '../registry/model-registry.js';
 import { validateSchemaFiles } from '../registry/validate.js';
 import { addContentRoutes } from '../rest/content-routes.js';
 import { corsMiddleware } from '../rest/cors.js';
-import { errorMiddleware } from '../rest/error-middleware.js';
+import { bodyParseError, errorMiddleware } from '../rest/error-middleware.js';
 import { requestIdMiddleware } from '../rest/request-id.js';
 import { securityHeadersMiddleware } from '../rest/security-headers.js';
 import { mountRoutes } from '../rest/mount.js';
@@ -279,6 +279,7 @@ export class Kernel {
     this.app.use(koaBody({
       json: true, multipart: false, urlencoded: false, text: false,
       jsonLimit: this.config.api.bodyLimit, jsonStrict: true,
+      onError: bodyParseError,
     }) as never);
     mountRoutes(this.app, this.routes, this.hooks, this.config.api.rateLimit, this.config.server.limits.queryLength);
   }

@@ -27,3 +27,17 @@ export function errorMiddleware(logger: Logger): Middleware<RequestState> {
     }
   };
 }
+
+/** koa-body's parse failures, said plainly: malformed JSON and prototype keys (refused by the
+ *  parser before any object exists, so nothing can be polluted) are 400 BadRequestError, as in
+ *  Strapi, with a message naming the problem; the rest (413 and its kind) keep their status. */
+export function bodyParseError(err: Error & { status?: number }): never {
+  if (err.name === 'SyntaxError' || (err.status === 400 && /JSON|prototype/i.test(err.message))) {
+    // A fixed wording: the parser's own differs between Node versions
+    const reason = /prototype/i.test(err.message)
+      ? 'keys named __proto__, constructor or prototype are not allowed'
+      : 'the request body is not valid JSON';
+    throw Object.assign(new Error(`Invalid JSON body: ${reason}`), { status: 400, expose: true });
+  }
+  throw err;
+}
