@@ -272,7 +272,7 @@ export class Kernel {
   }
 
   #mount(): void {
-    this.app.use(requestIdMiddleware(this.logger));
+    this.app.use(requestIdMiddleware());
     this.app.use(securityHeadersMiddleware(this.config.server.securityHeaders));
     this.app.use(errorMiddleware(this.logger));
     this.app.use(corsMiddleware(this.config.server.cors));
