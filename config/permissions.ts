@@ -7,11 +7,15 @@ const READ = ['api::article.article', 'api::category.category', 'api::author.aut
   .flatMap((uid) => [`${uid}.find`, `${uid}.findOne`])
   .concat('api::global.global.find');
 
-export default (_env: Env) => ({
-  public: READ,
-  authenticated: [
-    ...READ,
-    'api::article.article.create',
-    'api::article.article.update',
-  ],
-});
+export default (env: Env) => {
+  // Only actions that exist: the locales route is there when i18n is enabled
+  const read = env.bool('I18N', true) ? [...READ, 'plugin::i18n.locales.listLocales'] : READ;
+  return {
+    public: read,
+    authenticated: [
+      ...read,
+      'api::article.article.create',
+      'api::article.article.update',
+    ],
+  };
+};
