@@ -95,7 +95,7 @@ describe('REST query: _q and malformed queries', () => {
       { q: 'filters[title][$eq]=a\u0000b' },
       { q: 'filters[title][$contains]=\u0000' },
       { q: '_q=\u0000' },
-      { q: `filters[title][$eq]=${'x'.repeat(10_000)}` },
+      { q: `filters[title][$eq]=${'x'.repeat(8000)}` }, // just under server.limits.queryLength (longer: 414, test/http/limits)
       { q: 'pagination[page]=99999999999&pagination[pageSize]=100' },
       { q: 'pagination[start]=9007199254740991' },
     ];
