@@ -30,6 +30,13 @@ export function checkPassword(value: unknown, key = 'password'): string {
   return value;
 }
 
+/** A new password and its confirmation (reset and change password). */
+export function confirmedPassword(body: Body): string {
+  const password = checkPassword(body.password);
+  if (password !== body.passwordConfirmation) throw new ValidationError('Passwords do not match');
+  return password;
+}
+
 // Deliberately plain: one @, no spaces, a dot in the domain. The mail server has the last word.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

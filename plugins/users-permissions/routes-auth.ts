@@ -2,7 +2,7 @@
 // objects as in Strapi ({ jwt, user }, { ok: true }), errors the usual envelope.
 
 import { ApplicationError, ValidationError, type RouteDefinition } from '../../core/index.js';
-import { bodyOf, checkEmail, checkPassword, checkUsername, requiredString } from './body.js';
+import { bodyOf, checkEmail, checkPassword, checkUsername, confirmedPassword, requiredString } from './body.js';
 import { hashCode, isCodeShaped, newCode } from './codes.js';
 import type { UpContext } from './context.js';
 import { UP } from './permissions.js';
@@ -87,8 +87,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       const body = bodyOf(ctx, ['code', 'password', 'passwordConfirmation']);
       await up.rateLimit(ctx, undefined);
       const code = requiredString(body, 'code');
-      const password = checkPassword(body.password);
-      if (password !== body.passwordConfirmation) throw new ValidationError('Passwords do not match');
+      const password = confirmedPassword(body);
       const user = isCodeShaped(code) ? await users.byField('resetPasswordToken', hashCode(code)) : undefined;
       if (!user || expired(user.resetPasswordExpiresAt)) throw new ValidationError('Incorrect code provided');
       if (user.blocked) throw new ApplicationError(BLOCKED);
@@ -103,8 +102,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       const body = bodyOf(ctx, ['currentPassword', 'password', 'passwordConfirmation']);
       await up.rateLimit(ctx, undefined);
       const current = requiredString(body, 'currentPassword');
-      const password = checkPassword(body.password);
-      if (password !== body.passwordConfirmation) throw new ValidationError('Passwords do not match');
+      const password = confirmedPassword(body);
       const caller = callerOf(ctx);
       if (!caller) throw new ApplicationError('You must be authenticated to reset your password');
       const user = await users.byId(caller.id);
