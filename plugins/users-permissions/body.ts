@@ -15,6 +15,12 @@ export function bodyOf(ctx: RequestContext, allowed: readonly string[]): Body {
   return body as Body;
 }
 
+/** A positive integer route parameter (a user or role id), or undefined for anything else. */
+export function numericParam(ctx: RequestContext, key: string): number | undefined {
+  const raw = (ctx as unknown as { params: Record<string, string> }).params[key] ?? '';
+  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
 const fieldError = (path: string, message: string) => ValidationError.fromFields([{ path: [path], message, name: 'ValidationError' }]);
 
 export function requiredString(body: Body, key: string): string {

@@ -44,7 +44,7 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       const email = checkEmail(body.email);
       // Hashed before the uniqueness check, so a taken name answers no faster than a free one
       const password = await hashPassword(checkPassword(body.password));
-      if (await users.taken(username, email)) throw new ApplicationError('Email or Username are already taken');
+      if (await users.takenBy({ username, email })) throw new ApplicationError('Email or Username are already taken');
       const role = await up.permissions.roleByType('authenticated');
       const extra = Object.fromEntries(settings.registerAllowedFields.filter((k) => k in body).map((k) => [k, body[k]]));
       const confirmation = settings.emailConfirmation ? newCode() : undefined;

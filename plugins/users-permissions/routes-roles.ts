@@ -4,7 +4,7 @@
 import {
   ApplicationError, NotFoundError, ValidationError, type RequestContext, type RouteDefinition,
 } from '../../core/index.js';
-import { bodyOf, type Body } from './body.js';
+import { bodyOf, numericParam, type Body } from './body.js';
 import type { UpContext } from './context.js';
 import { ROLE_UID, USER_UID } from './models.js';
 import { UP, type RoleRow } from './permissions.js';
@@ -54,8 +54,8 @@ export function roleRoutes(up: UpContext): RouteDefinition[] {
   const { permissions } = up;
   const roles = () => up.kernel.documents(ROLE_UID);
   const roleOf = async (ctx: RequestContext, key: string): Promise<RoleRow> => {
-    const raw = (ctx as unknown as { params: Record<string, string> }).params[key] ?? '';
-    const role = /^[1-9]\d{0,15}$/.test(raw) ? await permissions.roleById(Number(raw)) : undefined;
+    const id = numericParam(ctx, key);
+    const role = id === undefined ? undefined : await permissions.roleById(id);
     if (!role) throw new NotFoundError('Role not found');
     return role;
   };

@@ -6,7 +6,7 @@ import {
   ApplicationError, LIST_PARAMS, NotFoundError, ONE_PARAMS, pickParams, UnauthorizedError, ValidationError,
   type DocumentParams, type RequestContext, type RouteDefinition,
 } from '../../core/index.js';
-import { bodyOf, checkBoolean, checkEmail, checkPassword, checkUsername, type Body } from './body.js';
+import { bodyOf, checkBoolean, checkEmail, checkPassword, checkUsername, numericParam, type Body } from './body.js';
 import type { UpContext } from './context.js';
 import { USER_UID } from './models.js';
 import { UP } from './permissions.js';
@@ -45,7 +45,7 @@ export function userRoutes(up: UpContext): RouteDefinition[] {
     up.route('POST', '/users', `${UP}.user.create`, async (ctx) => {
       const body = bodyOf(ctx, WRITABLE);
       const data = await userData(up, body, true);
-      if (await up.users.taken(String(data.username), String(data.email))) throw new ApplicationError('Email or Username are already taken');
+      if (await up.users.takenBy({ username: String(data.username), email: String(data.email) })) throw new ApplicationError('Email or Username are already taken');
       data.role ??= (await up.permissions.roleByType('authenticated'))?.documentId ?? null;
       data.provider ??= 'local';
       const doc = await docs().create({ data, source: 'internal' });
@@ -56,7 +56,8 @@ export function userRoutes(up: UpContext): RouteDefinition[] {
       const user = await up.users.byId(idParam(ctx));
       if (!user) throw new NotFoundError('Not Found');
       const data = await userData(up, bodyOf(ctx, WRITABLE), false);
-      await assertFree(up, user.id, data);
+      const clash = await up.users.takenBy({ username: data.username as string | undefined, email: data.email as string | undefined }, user.id);
+      if (clash) throw new ApplicationError(`${clash === 'email' ? 'Email' : 'Username'} already taken`);
       const revoke = data.password !== undefined || data.blocked === true
         || (data.role !== undefined && (await up.permissions.roleById(user.roleId ?? 0))?.documentId !== data.role);
       await up.users.update(user, revoke ? { ...data, tokenVersion: user.tokenVersion + 1 } : data);
@@ -71,9 +72,8 @@ export function userRoutes(up: UpContext): RouteDefinition[] {
 }
 
 function idParam(ctx: RequestContext): number {
-  const raw = (ctx as unknown as { params: Record<string, string> }).params.id ?? '';
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new NotFoundError('Not Found');
+  const id = numericParam(ctx, 'id');
+  if (id === undefined) throw new NotFoundError('Not Found');
   return id;
 }
 
@@ -95,17 +95,4 @@ async function userData(up: UpContext, body: Body, creating: boolean): Promise<R
     data.role = role.documentId;
   }
   return data;
-}
-
-async function assertFree(up: UpContext, id: number, data: Record<string, unknown>): Promise<void> {
-  const docs = up.kernel.documents(USER_UID);
-  // Each against both columns, as register does: a username equal to another user's email (or
-  // the reverse) would make login by that identifier ambiguous
-  for (const field of ['username', 'email'] as const) {
-    if (data[field] === undefined) continue;
-    const value = String(data[field]);
-    const either = [{ username: { $eq: value } }, { email: { $eq: value.toLowerCase() } }];
-    const clash = await docs.count({ filters: { $or: either, id: { $ne: id } }, source: 'internal' });
-    if (clash > 0) throw new ApplicationError(`${field === 'email' ? 'Email' : 'Username'} already taken`);
-  }
 }

@@ -59,12 +59,17 @@ export class Users {
     return this.#one({ [field]: { $eq: hash } });
   }
 
-  /** Whether username or email is taken, checking each against both columns as Strapi does. */
-  async taken(username: string, email: string): Promise<boolean> {
-    const values = [username, email.toLowerCase()];
-    const emails = [username.toLowerCase(), email.toLowerCase()];
-    const count = await this.#docs().count({ filters: { $or: [{ username: { $in: values } }, { email: { $in: emails } }] }, source: 'internal' });
-    return count > 0;
+  /** Which of username and email another user already holds. Each is checked against both
+   *  columns, as Strapi does: a username equal to someone's email would make login ambiguous. */
+  async takenBy(values: { username?: string; email?: string }, exceptId?: number): Promise<'username' | 'email' | undefined> {
+    for (const field of ['username', 'email'] as const) {
+      const value = values[field];
+      if (value === undefined) continue;
+      const either = [{ username: { $eq: value } }, { email: { $eq: value.toLowerCase() } }];
+      const filters = exceptId === undefined ? { $or: either } : { $or: either, id: { $ne: exceptId } };
+      if (await this.#docs().count({ filters, source: 'internal' }) > 0) return field;
+    }
+    return undefined;
   }
 
   /** The user as clients see it (private fields stripped); populate as the request asked. */
