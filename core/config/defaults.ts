@@ -21,7 +21,7 @@ export function defaultConfig(): KernelConfig {
       debug: false,
     },
     api: {
-      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false },
+      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxPopulateDepth: 10, maxFilterDepth: 10 },
       bodyLimit: 1024 * 1024,
       tokens: {},
       rateLimit: { enabled: false, interval: 60_000, max: 600 },

@@ -76,6 +76,10 @@ export interface RestConfig {
   withCount: boolean;
   /** Unknown top-level query parameters are a 400 when true, ignored when false. */
   strictParams: boolean;
+  /** Levels of relations/components a content-API populate may reach (400 beyond). */
+  maxPopulateDepth: number;
+  /** Levels of $and/$or/$not and relation hops a content-API filter may nest (400 beyond). */
+  maxFilterDepth: number;
 }
 
 export interface ApiTokensConfig {

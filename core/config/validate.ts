@@ -41,6 +41,8 @@ const CHECKS: Check[] = [
   ['api.rest.maxLimit', isInt(1), 'a positive integer'],
   ['api.rest.withCount', isBool, 'a boolean'],
   ['api.rest.strictParams', isBool, 'a boolean'],
+  ['api.rest.maxPopulateDepth', isInt(1), 'a positive integer'],
+  ['api.rest.maxFilterDepth', isInt(1), 'a positive integer'],
   ['api.bodyLimit', isInt(1), 'a positive number of bytes'],
   ['api.tokens', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
   ['api.rateLimit.enabled', isBool, 'a boolean'],

@@ -11,6 +11,7 @@ import { compileFilters } from './compile-filters.js';
 import { compilePagination } from './compile-pagination.js';
 import { compilePopulate } from './compile-populate.js';
 import { compileSort } from './compile-sort.js';
+import { assertWithinDepthLimits, type DepthLimits } from './limits.js';
 
 export { compileFilters } from './compile-filters.js';
 export { compileSort } from './compile-sort.js';
@@ -34,7 +35,7 @@ export interface RawQuery {
 export interface CompileContext {
   registry: ModelRegistry;
   source: 'content-api' | 'internal';
-  rest: { defaultLimit: number; maxLimit: number; withCount: boolean };
+  rest: { defaultLimit: number; maxLimit: number; withCount: boolean } & Partial<DepthLimits>;
   /** false for findOne, count and single types: pagination input is ignored. */
   paginate: boolean;
 }
@@ -52,6 +53,11 @@ export function compileQuery(raw: RawQuery, model: Model, ctx: CompileContext): 
   if (pagination) ast.pagination = pagination;
   const search = compileSearch(raw._q);
   if (search !== undefined) ast.search = search;
+  // internal callers are trusted to ask for what they need
+  if (ctx.source === 'content-api') {
+    const { maxPopulateDepth = 10, maxFilterDepth = 10 } = ctx.rest;
+    assertWithinDepthLimits(ast, { maxPopulateDepth, maxFilterDepth });
+  }
   return ast;
 }
 

@@ -7,6 +7,7 @@ import { ValidationError } from '../errors/index.js';
 
 const QS_OPTIONS = {
   depth: 20,
+  strictDepth: true,
   arrayLimit: 100,
   parameterLimit: 1000,
   strictNullHandling: true,
@@ -36,9 +37,23 @@ export function parseQueryString(search: string): Record<string, unknown> {
     assertSafeKey(key);
   }
 
-  const parsed = qs.parse(search, QS_OPTIONS) as Record<string, unknown>;
+  const parsed = parseNested(search);
   checkParsed(parsed, []);
   return parsed;
+}
+
+function parseNested(search: string): Record<string, unknown> {
+  try {
+    return qs.parse(search, QS_OPTIONS) as Record<string, unknown>;
+  } catch (error) {
+    // strictDepth: past the depth qs would keep the rest of the key as one literal name
+    if (error instanceof RangeError) {
+      throw new ValidationError(`The query string is nested too deeply: at most ${QS_OPTIONS.depth} levels of brackets are allowed`, {
+        source: 'query', limit: QS_OPTIONS.depth,
+      });
+    }
+    throw error;
+  }
 }
 
 /** Decodes a key the way qs does: '+' is a space, malformed escapes are kept as written. */
