@@ -10,8 +10,9 @@ import type { PlanContext } from './plan-context.js';
 import { shapeFile, shapeRow, type DbRow } from './shape.js';
 import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
 import { applySort } from './sort.js';
+import { joinFolds, planFolds, takeFolds, type FoldPlan, type Loaded } from './fold.js';
 
-export interface Loaded { row: DbRow; doc: Record<string, unknown> }
+export type { Loaded };
 
 const CHUNK = 2000;
 const TO_ONE = new Set(['oneToOne', 'manyToOne']);
@@ -59,11 +60,13 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
   }
 
   const fields = node.fields ?? readableScalars(target, ctx.source);
+  const folds = planFolds(target, node.populate, ctx);
   const byKey = new Map<string | number, Loaded[]>();
   const children: Loaded[] = [];
   for (const chunk of chunks(keys)) {
     const { qb, l, keyCol } = relationQuery(model, field, attr, target, chunk, ctx, correlated);
     qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0', ctx));
+    joinFolds(qb, folds, 't0', ctx);
     if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
     if (node.sort?.length) applySort(qb, node.sort, target, 't0', ctx);
     qb.orderBy(attr.mappedBy ? `${l}.inv_ord` : `${l}.ord`).orderBy(`${l}.id`);
@@ -82,7 +85,13 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
     const docs = list.map((c) => c.doc);
     p.doc[field] = isToOne(attr) ? (docs.at(-1) ?? null) : docs;
   }
-  if (node.populate && children.length) await populate(target, children, node.populate, ctx);
+  await populateRest(target, folds, children, ctx);
+}
+
+/** The folded fields of freshly loaded rows, then their batched populates. */
+async function populateRest(model: Model, folds: FoldPlan, children: Loaded[], ctx: PlanContext): Promise<void> {
+  if (children.length === 0) return;
+  for (const job of takeFolds(model, folds, children)) await populate(job.model, job.parents, job.map, ctx);
 }
 
 /** Link rows joined with target rows (t0) for a chunk of parent keys. A correlated scope (the
@@ -154,6 +163,7 @@ async function populateComponents(model: Model, field: string, uids: string[], n
     if (shape === 'zone' && node.on && !sub) continue; // components not named in `on` return nothing
     const component = ctx.registry.component(uid);
     const fields = sub?.fields ?? readableScalars(component, ctx.source);
+    const folds = planFolds(component, sub?.populate, ctx);
     const loadedHere: Loaded[] = [];
     for (const chunk of chunks(ids)) {
       const qb = ctx.knex.from({ c0: componentLinkTable(model.collectionName) })
@@ -161,6 +171,7 @@ async function populateComponents(model: Model, field: string, uids: string[], n
         .whereIn('c0.entity_id', chunk).andWhere('c0.field', field).andWhere('c0.component_type', uid)
         .select({ __owner: 'c0.entity_id', __ord: 'c0.ord', __link: 'c0.id' })
         .select(selectColumns(component, fields, 't0', ctx));
+      joinFolds(qb, folds, 't0', ctx);
       for (const row of await qb as DbRow[]) {
         const doc = shapeRow(component, row, fields);
         if (shape === 'zone') doc.__component = uid;
@@ -172,7 +183,7 @@ async function populateComponents(model: Model, field: string, uids: string[], n
         loadedHere.push(loaded);
       }
     }
-    if (sub?.populate && loadedHere.length) await populate(component, loadedHere, sub.populate, ctx);
+    await populateRest(component, folds, loadedHere, ctx);
   }
   for (const p of parents) {
     const list = (items.get(Number(p.row.id)) ?? []).sort((a, b) => a.ord - b.ord || a.linkId - b.linkId);

@@ -1,11 +1,12 @@
-// Runs a compiled query: one statement for the page, one COUNT when totals are asked for, then
-// one batched statement per populated path. The statement count depends on the query's shape only.
+// Runs a compiled query: one statement for the page (to-one populates joined in), one COUNT when
+// totals are asked for, then one batched statement per other populated path. The statement count depends on the query's shape only.
 
 import type { ContentType, Model } from '../registry/types.js';
 import type { QueryAst } from './ast.js';
 import type { PageInfo } from '../documents/types.js';
 import { readableScalars } from './columns.js';
 import type { PlanContext } from './plan-context.js';
+import { distinctRows, joinFolds, planFolds, takeFolds } from './fold.js';
 import { populate, selectColumns, type Loaded } from './populate.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { applyFilter, applyScopes, escapeLike, lowerFunction } from './sql-filters.js';
@@ -38,9 +39,12 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
   if (limit !== undefined) qb.limit(limit);
   if (offset) qb.offset(offset);
 
-  const rows = await qb as DbRow[];
+  const folds = planFolds(model, query.populate, ctx);
+  joinFolds(qb, folds, 'r', ctx);
+
+  const rows = distinctRows(await qb as DbRow[], folds);
   const loaded: Loaded[] = rows.map((row) => ({ row, doc: shapeRow(model, row, fields) }));
-  await populate(model, loaded, query.populate, ctx);
+  for (const job of takeFolds(model, folds, loaded)) await populate(job.model, job.parents, job.map, ctx);
 
   let pagination: PageInfo | undefined;
   if (page) {

@@ -1,0 +1,228 @@
+// Populate folded into the query that reads the parent rows: a to-one relation, a single
+// component or a single media file is two LEFT JOINs (link table, then target) on the parent's
+// statement instead of a batched statement of its own. Everything else (to-many, dynamic zones,
+// counts, populate filters or sorts, scopes that are not plain column conditions) stays batched.
+//
+// A LEFT JOIN never multiplies parent rows here: a to-one relation, a single component and a
+// single media field have at most one link row per parent (writes replace it), and the row
+// scopes pick one version of a target document. Rows that still come back twice (hand-edited
+// data) are dropped after the first, so a page never shows a document twice.
+
+import type { Knex } from 'knex';
+import { toDb } from '../database/codecs.js';
+import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
+import { FILE_COLUMNS } from '../database/physical.js';
+import { isScalar, type Model, type RelationAttribute } from '../registry/types.js';
+import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
+import { columnOf, columnTypeOfField, readableScalars } from './columns.js';
+import type { PlanContext } from './plan-context.js';
+import { shapeFile, shapeRow, type DbRow } from './shape.js';
+import { scopeOf } from './sql-filters.js';
+
+export interface Loaded { row: DbRow; doc: Record<string, unknown> }
+
+interface FoldColumn { column: string; key: string; cast?: boolean }
+
+interface Fold {
+  field: string;
+  kind: 'relation' | 'component' | 'media';
+  /** The target row's alias in the statement; its columns are read back as `${alias}_<n>`. */
+  alias: string;
+  /** Relation target or component; undefined for media. */
+  model?: Model;
+  fields?: string[];
+  columns: FoldColumn[];
+  join: (qb: Knex.QueryBuilder, parentAlias: string) => void;
+  nested: FoldPlan;
+}
+
+export interface FoldPlan {
+  folds: Fold[];
+  /** What is left for batched statements, per parent. */
+  rest: PopulateMap;
+  /** Every populated field, in the order asked for (the documents' key order). */
+  order: string[];
+}
+
+/** A batched populate left to run: `map` over `parents` of `model`. */
+export interface PendingPopulate { model: Model; parents: Loaded[]; map: PopulateMap }
+
+const TO_ONE = new Set(['oneToOne', 'manyToOne']);
+const EMPTY: FoldPlan = { folds: [], rest: {}, order: [] };
+
+export function planFolds(model: Model, map: PopulateMap | undefined, ctx: PlanContext): FoldPlan {
+  if (!map) return EMPTY;
+  const plan: FoldPlan = { folds: [], rest: {}, order: Object.keys(map) };
+  for (const [field, node] of Object.entries(map)) {
+    const fold = foldOf(model, field, node, ctx);
+    if (fold) plan.folds.push(fold);
+    else plan.rest[field] = node;
+  }
+  return plan;
+}
+
+function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContext): Fold | undefined {
+  const attr = model.attributes[field];
+  if (!attr || node.count || node.filters || node.sort?.length) return undefined;
+  if (attr.type === 'relation') return relationFold(model, field, attr, node, ctx);
+  if (attr.type === 'component' && !attr.repeatable) {
+    const component = ctx.registry.component(attr.component);
+    const alias = ctx.alias('f');
+    const link = ctx.alias('fl');
+    const fields = node.fields ?? readableScalars(component, ctx.source);
+    return {
+      field, kind: 'component', alias, model: component, fields, columns: modelColumns(component, fields, alias, ctx),
+      nested: planFolds(component, node.populate, ctx),
+      join: (qb, parent) => {
+        qb.leftJoin({ [link]: componentLinkTable(model.collectionName) }, (j) => {
+          j.on(`${link}.entity_id`, '=', `${parent}.id`)
+            .andOnVal(`${link}.field`, '=', field)
+            .andOnVal(`${link}.component_type`, '=', component.uid);
+        }).leftJoin({ [alias]: component.collectionName }, `${alias}.id`, `${link}.cmp_id`);
+      },
+    };
+  }
+  if (attr.type === 'media' && attr.multiple !== true) {
+    const alias = ctx.alias('f');
+    const link = ctx.alias('fl');
+    const columns = [{ column: 'id', key: `${alias}_0` }, { column: 'document_id', key: `${alias}_1` },
+      ...FILE_COLUMNS.map(([column], i) => ({ column, key: `${alias}_${i + 2}` }))];
+    return {
+      field, kind: 'media', alias, fields: node.fields, columns, nested: EMPTY,
+      join: (qb, parent) => {
+        qb.leftJoin({ [link]: FILES_LINK_TABLE }, (j) => {
+          j.on(`${link}.related_id`, '=', `${parent}.id`)
+            .andOnVal(`${link}.related_type`, '=', model.uid)
+            .andOnVal(`${link}.field`, '=', field);
+        }).leftJoin({ [alias]: FILES_TABLE }, `${alias}.id`, `${link}.file_id`);
+      },
+    };
+  }
+  return undefined;
+}
+
+function relationFold(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, ctx: PlanContext): Fold | undefined {
+  if (attr.versions || attr.mappedBy || !TO_ONE.has(attr.relation)) return undefined;
+  const target = ctx.registry.contentType(attr.target);
+  const scope = scopeOf(target, ctx, { from: model, attribute: field });
+  if (!joinable(scope)) return undefined;
+  const alias = ctx.alias('f');
+  const link = ctx.alias('fl');
+  const fields = node.fields ?? readableScalars(target, ctx.source);
+  return {
+    field, kind: 'relation', alias, model: target, fields, columns: modelColumns(target, fields, alias, ctx),
+    nested: planFolds(target, node.populate, ctx),
+    join: (qb, parent) => {
+      qb.leftJoin({ [link]: relationTable(model.collectionName, field) }, `${link}.source_id`, `${parent}.id`)
+        .leftJoin({ [alias]: target.collectionName }, (j) => {
+          j.on(`${alias}.document_id`, '=', `${link}.target_document_id`);
+          scopeOn(j, scope, target, alias, model, parent, ctx);
+        });
+    },
+  };
+}
+
+/** Whether a scope is plain column conditions that fit in a JOIN's ON clause. */
+function joinable(node: FilterNode | undefined): boolean {
+  if (!node) return true;
+  switch (node.kind) {
+    case 'and': return node.children.every(joinable);
+    case 'correlated': return true;
+    case 'compare': return node.operator === '$eq' || node.operator === '$null' || node.operator === '$notNull';
+    default: return false;
+  }
+}
+
+function scopeOn(j: Knex.JoinClause, node: FilterNode | undefined, model: Model, alias: string, outer: Model, outerAlias: string, ctx: PlanContext): void {
+  if (!node) return;
+  switch (node.kind) {
+    case 'and':
+      for (const child of node.children) scopeOn(j, child, model, alias, outer, outerAlias, ctx);
+      return;
+    case 'correlated':
+      if (!(node.field in outer.attributes)) {
+        throw new Error(`a correlated scope on ${model.uid}.${node.field} needs the row it was reached from, with that field`);
+      }
+      j.andOn(`${alias}.${columnOf(model, node.field)}`, '=', `${outerAlias}.${columnOf(outer, node.field)}`);
+      return;
+    case 'compare': {
+      const column = `${alias}.${columnOf(model, node.field)}`;
+      // $null: true is "is null", $null: false "is not null"; $notNull the other way round
+      const isNull = node.operator === '$null' ? node.value !== false && node.value !== 'false'
+        : node.operator === '$notNull' ? node.value === false || node.value === 'false' : undefined;
+      if (isNull === true) j.andOnNull(column);
+      else if (isNull === false) j.andOnNotNull(column);
+      else j.andOnVal(column, '=', toDb(columnTypeOfField(model, node.field), node.value, ctx.dialect) as Knex.Value);
+      return;
+    }
+    default:
+      throw new Error(`a ${node.kind} scope cannot be joined`);
+  }
+}
+
+function modelColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): FoldColumn[] {
+  const out: FoldColumn[] = [{ column: 'id', key: `${alias}_0` }];
+  if (model.modelType === 'contentType') out.push({ column: 'document_id', key: `${alias}_1` });
+  for (const f of new Set(fields)) {
+    const attr = model.attributes[f];
+    if (!attr || f === 'id' || f === 'documentId' || !isScalar(attr)) continue;
+    out.push({ column: columnOf(model, f), key: `${alias}_${out.length}`, cast: attr.type === 'biginteger' && ctx.dialect === 'sqlite' });
+  }
+  return out;
+}
+
+/** Adds the plan's joins and columns to a statement whose parent rows are `parentAlias`. */
+export function joinFolds(qb: Knex.QueryBuilder, plan: FoldPlan, parentAlias: string, ctx: PlanContext): void {
+  for (const fold of plan.folds) {
+    fold.join(qb, parentAlias);
+    for (const c of fold.columns) {
+      // SQLite hands integers to JS as doubles: 64-bit values are read as text to keep every digit
+      qb.select(c.cast ? ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [fold.alias, c.column, c.key]) : { [c.key]: `${fold.alias}.${c.column}` });
+    }
+    joinFolds(qb, fold.nested, fold.alias, ctx);
+  }
+}
+
+/** Drops rows whose id came back already (a parent joined to two link rows); keeps the first. */
+export function distinctRows(rows: DbRow[], plan: FoldPlan): DbRow[] {
+  if (plan.folds.length === 0) return rows;
+  const seen = new Set<unknown>();
+  return rows.filter((row) => {
+    const id = String(row.id);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
+ * Fills the folded fields of each parent from its statement row (fields in the order asked for,
+ * null where nothing was joined) and returns the batched populates still to run: the plan's rest
+ * on the parents, and each folded target's own rest on the targets.
+ */
+export function takeFolds(model: Model, plan: FoldPlan, parents: Loaded[], statementRows?: DbRow[]): PendingPopulate[] {
+  const pending: PendingPopulate[] = [];
+  if (plan.order.length === 0) return pending;
+  for (const p of parents) for (const field of plan.order) p.doc[field] = null;
+  if (Object.keys(plan.rest).length > 0) pending.push({ model, parents, map: plan.rest });
+  for (const fold of plan.folds) {
+    const children: Loaded[] = [];
+    const childRows: DbRow[] = [];
+    parents.forEach((p, i) => {
+      const source = statementRows?.[i] ?? p.row;
+      if (source[`${fold.alias}_0`] === null || source[`${fold.alias}_0`] === undefined) return;
+      const row: DbRow = {};
+      for (const c of fold.columns) row[c.column] = source[c.key];
+      if (fold.kind === 'media') {
+        p.doc[fold.field] = shapeFile(row, fold.fields);
+        return;
+      }
+      const child = { row, doc: shapeRow(fold.model!, row, fold.fields!) };
+      p.doc[fold.field] = child.doc;
+      children.push(child);
+      childRows.push(source);
+    });
+    if (fold.model && children.length > 0) pending.push(...takeFolds(fold.model, fold.nested, children, childRows));
+  }
+  return pending;
+}
