@@ -16,6 +16,7 @@ export class UpContext {
   readonly email: EmailProvider;
   #jwt?: JwtService;
   readonly #store;
+  readonly #pending = new Set<Promise<void>>();
 
   constructor(readonly kernel: Kernel, readonly settings: UpSettings) {
     this.users = new Users(kernel);
@@ -29,6 +30,22 @@ export class UpContext {
   get jwt(): JwtService {
     if (!this.#jwt) throw new Error('users-permissions: JWT service used before bootstrap');
     return this.#jwt;
+  }
+
+  /** Runs work after the answer is sent, so the answer cannot tell by its timing whether the work
+   *  was needed (forgot-password for a known address). Failures are logged; `settle` waits for it. */
+  afterResponse(label: string, work: () => Promise<void>): void {
+    // setImmediate: after Koa has written the answer (a synchronous SQLite driver would otherwise
+    // run the work before it)
+    const task = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch((err: unknown) => {
+      this.kernel.logger.error(`[users-permissions] ${label} failed: ${(err as Error).message}`);
+    }).finally(() => { this.#pending.delete(task); });
+    this.#pending.add(task);
+  }
+
+  /** Waits for work started by afterResponse (before the database closes). */
+  async settle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending);
   }
 
   /** Sends without making the request wait on the mail server (and so without timing leaks). */

@@ -34,6 +34,7 @@ export default definePlugin({
       }
       await up.permissions.bootstrap(settings.permissions);
     });
+    kernel.hooks.destroy.tapPromise(PLUGIN_NAME, () => up.settle());
   },
 });
 

@@ -71,13 +71,17 @@ export function authRoutes(up: UpContext): RouteDefinition[] {
       await up.rateLimit(ctx, body.email);
       const email = checkEmail(body.email);
       const user = await users.byEmail(email);
-      const { code, hash } = newCode();
+      // Known and unknown addresses answer alike and after the same one lookup; storing the code
+      // and mailing it happen after the answer.
       if (user && !user.blocked) {
-        await users.update(user, { resetPasswordToken: hash, resetPasswordExpiresAt: new Date(Date.now() + settings.codeTtl).toISOString() });
-        up.sendEmail({
-          to: user.email,
-          subject: 'Reset password',
-          text: `We heard that you lost your password. Use this link to reset it (valid ${Math.round(settings.codeTtl / 60_000)} minutes):\n${settings.resetPasswordUrl}?code=${code}`,
+        up.afterResponse('forgot-password', async () => {
+          const { code, hash } = newCode();
+          await users.update(user, { resetPasswordToken: hash, resetPasswordExpiresAt: new Date(Date.now() + settings.codeTtl).toISOString() });
+          up.sendEmail({
+            to: user.email,
+            subject: 'Reset password',
+            text: `We heard that you lost your password. Use this link to reset it (valid ${Math.round(settings.codeTtl / 60_000)} minutes):\n${settings.resetPasswordUrl}?code=${code}`,
+          });
         });
       }
       ctx.body = { ok: true };

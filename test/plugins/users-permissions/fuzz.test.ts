@@ -81,7 +81,7 @@ describe('users-permissions: fuzzing (fast-check)', function () {
     await app.kernel.documents(`${UP}.user`).update({ documentId: admin.user.documentId, data: { role: role!.documentId }, source: 'internal' });
     adminJwt = admin.jwt;
     await app.post('/api/auth/forgot-password', { email: owner.user.email });
-    const code = /code=([0-9a-f]{64})/.exec(mail.messages[0]!.text)![1]!;
+    const code = /code=([0-9a-f]{64})/.exec((await mail.received(1))[0]!.text)![1]!;
     const category = await app.kernel.documents(CATEGORY).create({ data: { name: 'Fuzzed' } });
     await app.kernel.documents(ARTICLE).create({
       data: { title: 'Fuzz target', secretNote: SECRET_NOTE, owner: owner.user.documentId, category: category.documentId, meta: { label: 'm', reviewer: owner.user.documentId } },

@@ -23,11 +23,26 @@ export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are arbitrary JSON here
 export type Json = Record<string, any>;
 
-export interface Mailbox { messages: EmailMessage[]; provider: { send(m: EmailMessage): Promise<void> } }
+export interface Mailbox {
+  messages: EmailMessage[];
+  provider: { send(m: EmailMessage): Promise<void> };
+  /** Resolves once `count` messages have arrived (forgot-password mails after its answer). */
+  received(count?: number): Promise<EmailMessage[]>;
+}
 
 export function mailbox(): Mailbox {
   const messages: EmailMessage[] = [];
-  return { messages, provider: { send: async (m) => { messages.push(m); } } };
+  return {
+    messages,
+    provider: { send: async (m) => { messages.push(m); } },
+    async received(count = 1) {
+      for (let waited = 0; messages.length < count; waited += 10) {
+        if (waited > 5000) throw new Error(`expected ${count} email(s) within 5 s, got ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return messages;
+    },
+  };
 }
 
 export function upConfig(plugin: Record<string, unknown> = {}, extra: KernelConfigInput = {}): KernelConfigInput {

@@ -20,6 +20,12 @@ describe('users-permissions: private fields', () => {
     ({ jwt } = await register(app()));
     ({ user: owner } = await register(app(), 'owner'));
     await app().post('/api/auth/forgot-password', { email: owner.email });
+    // the reset token is stored just after the answer: wait for it, so the probes below have a value to find
+    for (let i = 0; i < 500; i++) {
+      const [row] = await app().kernel.db('up_users').where({ id: owner.id }).select('reset_password_token') as Array<{ reset_password_token: string | null }>;
+      if (row?.reset_password_token) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const category = await app().kernel.documents(CATEGORY).create({ data: { name: 'Sec' } });
     await app().kernel.documents(ARTICLE).create({
       data: { title: 'Secret holder', secretNote: 'the-secret-note', category: category.documentId, owner: owner.documentId, meta: { label: 'l', reviewer: owner.documentId } },
