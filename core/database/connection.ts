@@ -14,6 +14,34 @@ export const SQLITE_LOWER = 'strata_lower';
 interface SqliteConnectionHandle {
   pragma(s: string): unknown;
   function(name: string, options: { deterministic: boolean }, fn: (v: unknown) => unknown): unknown;
+  prepare(sql: string): unknown;
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+const SCHEMA_STATEMENT = /^\s*(create|alter|drop)\b/i;
+
+/**
+ * knex prepares every statement anew; preparing costs about as much as running a small query.
+ * The planner emits the same SQL text for the same query shape, so a connection keeps the
+ * statements it prepared (oldest dropped first). A schema change (create, alter, drop) empties
+ * the cache, since it may change what a prepared statement returns.
+ */
+function cachePreparedStatements(conn: SqliteConnectionHandle): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    const hit = cache.get(sql);
+    if (hit !== undefined) return hit;
+    const statement = prepare(sql);
+    if (!DATA_STATEMENT.test(sql)) {
+      if (SCHEMA_STATEMENT.test(sql)) cache.clear();
+      return statement;
+    }
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(sql, statement);
+    return statement;
+  };
 }
 
 // PostgreSQL type OIDs whose default parsing would shift or round values.
@@ -40,6 +68,7 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
             conn.pragma('foreign_keys = ON');
             conn.pragma('journal_mode = WAL');
             conn.pragma('busy_timeout = 5000');
+            cachePreparedStatements(conn);
             done(null, conn);
           },
         },

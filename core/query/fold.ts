@@ -175,10 +175,13 @@ function modelColumns(model: Model, fields: string[], alias: string, ctx: PlanCo
 export function joinFolds(qb: Knex.QueryBuilder, plan: FoldPlan, parentAlias: string, ctx: PlanContext): void {
   for (const fold of plan.folds) {
     fold.join(qb, parentAlias);
+    const plain: Record<string, string> = {};
     for (const c of fold.columns) {
       // SQLite hands integers to JS as doubles: 64-bit values are read as text to keep every digit
-      qb.select(c.cast ? ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [fold.alias, c.column, c.key]) : { [c.key]: `${fold.alias}.${c.column}` });
+      if (c.cast) qb.select(ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [fold.alias, c.column, c.key]));
+      else plain[c.key] = `${fold.alias}.${c.column}`;
     }
+    qb.select(plain);
     joinFolds(qb, fold.nested, fold.alias, ctx);
   }
 }

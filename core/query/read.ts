@@ -9,7 +9,7 @@ import type { PlanContext } from './plan-context.js';
 import { distinctRows, joinFolds, planFolds, takeFolds } from './fold.js';
 import { populate, selectColumns, type Loaded } from './populate.js';
 import { shapeRow, type DbRow } from './shape.js';
-import { applyFilter, applyScopes, escapeLike, lowerFunction } from './sql-filters.js';
+import { applyFilter, applyScopes, escapeLike, lowerFunction, sqliteInsensitiveLike } from './sql-filters.js';
 import { applySort } from './sort.js';
 import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
@@ -81,7 +81,13 @@ function applySearch(qb: Knex.QueryBuilder, model: Model, term: string, ctx: Pla
     for (const [name, attr] of Object.entries(model.attributes)) {
       if (!['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(attr.type)) continue;
       if (attr.private) continue;
-      w.orWhereRaw(`${fold}(??) LIKE ${pat} ESCAPE ${escape}`, [`r.${columnOf(model, name)}`, pattern]);
+      const column = `r.${columnOf(model, name)}`;
+      if (ctx.dialect === 'sqlite') {
+        const { sql, bindings } = sqliteInsensitiveLike(column, pattern);
+        w.orWhereRaw(sql, bindings as Knex.RawBinding[]);
+      } else {
+        w.orWhereRaw(`${fold}(??) LIKE ${pat} ESCAPE ${escape}`, [column, pattern]);
+      }
     }
     if (/^\d{1,10}$/.test(term) && Number(term) <= 2147483647) w.orWhere('r.id', Number(term));
   });

@@ -12,10 +12,10 @@ export function applySort(qb: Knex.QueryBuilder, sort: SortNode[], model: Model,
   for (const node of sort) {
     const expr = sortExpression(node.path, model, alias, ctx);
     const dir = node.order === 'desc' ? 'DESC' : 'ASC';
-    // (x IS NULL) first for ascending, last for descending: MySQL and SQLite's default, forced on PostgreSQL
-    const nulls = node.order === 'desc' ? 'ASC' : 'DESC';
-    qb.orderByRaw(`CASE WHEN ${expr.sql} IS NULL THEN 1 ELSE 0 END ${nulls}`, expr.bindings);
-    qb.orderByRaw(`${expr.sql} ${dir}`, expr.bindings);
+    // NULLs first ascending, last descending: MySQL's and SQLite's own order, spelled out for
+    // PostgreSQL (which does the opposite); a CASE around the key would cost a computed key per row
+    const nulls = ctx.dialect === 'postgres' ? (node.order === 'desc' ? ' NULLS LAST' : ' NULLS FIRST') : '';
+    qb.orderByRaw(`${expr.sql} ${dir}${nulls}`, expr.bindings);
   }
 }
 

@@ -123,6 +123,14 @@ describe('query depth limits (defaults)', () => {
     expect((await app().get(`/api/nodes?${through(10)}`)).status).to.equal(400);
   });
 
+  it('more than 1000 query parameters is a 400, never a silently truncated query', async () => {
+    const params = (n: number) => Array.from({ length: n }, (_, i) => `x${i}=1`).join('&');
+    expect((await app().get(`/api/nodes?${params(1000)}`)).status).to.equal(200);
+    const res = await app().get(`/api/nodes?${params(1001)}`);
+    expect(res.body).to.deep.equal({ data: null, error: { status: 400, name: 'ValidationError',
+      message: 'Too many query parameters: at most 1000 are allowed', details: { source: 'query', count: 1001, limit: 1000 } } });
+  });
+
   it('a query string nested past 20 levels of brackets is a 400 that says so, not an unknown key', async () => {
     const res = await app().get(`/api/nodes?filters${'[$and][0]'.repeat(11)}[name]=x`);
     expect(res.status).to.equal(400);
