@@ -1,5 +1,6 @@
 // Attribute name <-> column, for content types and components alike.
 
+import type { Dialect } from '../database/connection.js';
 import { columnName } from '../database/naming.js';
 import { columnTypeOf, type ColumnType } from '../database/physical.js';
 import type { Model } from '../registry/types.js';
@@ -18,6 +19,24 @@ export function columnTypeOfField(model: Model, field: string): ColumnType {
   const type = attr && isScalar(attr) ? columnTypeOf(attr) : undefined;
   if (!type) throw new Error(`${model.uid}.${field} is not a scalar attribute`);
   return type;
+}
+
+export interface ReadColumn {
+  column: string;
+  /** SQLite hands integers to JS as doubles: 64-bit values are read as text to keep every digit. */
+  cast: boolean;
+}
+
+/** The columns a read selects for `fields`: id, document_id (content types), then each scalar. */
+export function readColumns(model: Model, fields: string[], dialect: Dialect): ReadColumn[] {
+  const out: ReadColumn[] = [{ column: 'id', cast: false }];
+  if (model.modelType === 'contentType') out.push({ column: 'document_id', cast: false });
+  for (const f of new Set(fields)) {
+    const attr = model.attributes[f];
+    if (!attr || f === 'id' || f === 'documentId' || !isScalar(attr)) continue;
+    out.push({ column: columnOf(model, f), cast: attr.type === 'biginteger' && dialect === 'sqlite' });
+  }
+  return out;
 }
 
 const readable = new WeakMap<Model, Record<'content-api' | 'internal', string[]>>();

@@ -35,7 +35,7 @@ export interface RawQuery {
 export interface CompileContext {
   registry: ModelRegistry;
   source: 'content-api' | 'internal';
-  rest: { defaultLimit: number; maxLimit: number; withCount: boolean } & Partial<DepthLimits>;
+  rest: { defaultLimit: number; maxLimit: number; withCount: boolean } & DepthLimits;
   /** false for findOne, count and single types: pagination input is ignored. */
   paginate: boolean;
 }
@@ -54,10 +54,7 @@ export function compileQuery(raw: RawQuery, model: Model, ctx: CompileContext): 
   const search = compileSearch(raw._q);
   if (search !== undefined) ast.search = search;
   // internal callers are trusted to ask for what they need
-  if (ctx.source === 'content-api') {
-    const { maxPopulateDepth = 10, maxFilterDepth = 10 } = ctx.rest;
-    assertWithinDepthLimits(ast, { maxPopulateDepth, maxFilterDepth });
-  }
+  if (ctx.source === 'content-api') assertWithinDepthLimits(ast, ctx.rest);
   return ast;
 }
 

@@ -12,16 +12,17 @@ import type { Knex } from 'knex';
 import { toDb } from '../database/codecs.js';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
 import { FILE_COLUMNS } from '../database/physical.js';
-import { isScalar, type Model, type RelationAttribute } from '../registry/types.js';
+import type { Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
-import { columnOf, columnTypeOfField, readableScalars } from './columns.js';
+import { columnOf, columnTypeOfField, readableScalars, readColumns, type ReadColumn } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { shapeFile, shapeRow, type DbRow } from './shape.js';
-import { scopeOf } from './sql-filters.js';
+import { isToMany } from './compile-common.js';
+import { correlatedColumns, scopeOf } from './sql-filters.js';
 
 export interface Loaded { row: DbRow; doc: Record<string, unknown> }
 
-interface FoldColumn { column: string; key: string; cast?: boolean }
+interface FoldColumn extends ReadColumn { key: string }
 
 interface Fold {
   field: string;
@@ -47,7 +48,6 @@ export interface FoldPlan {
 /** A batched populate left to run: `map` over `parents` of `model`. */
 export interface PendingPopulate { model: Model; parents: Loaded[]; map: PopulateMap }
 
-const TO_ONE = new Set(['oneToOne', 'manyToOne']);
 const EMPTY: FoldPlan = { folds: [], rest: {}, order: [] };
 
 export function planFolds(model: Model, map: PopulateMap | undefined, ctx: PlanContext): FoldPlan {
@@ -73,36 +73,28 @@ function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContex
     return {
       field, kind: 'component', alias, model: component, fields, columns: modelColumns(component, fields, alias, ctx),
       nested: planFolds(component, node.populate, ctx),
-      join: (qb, parent) => {
-        qb.leftJoin({ [link]: componentLinkTable(model.collectionName) }, (j) => {
-          j.on(`${link}.entity_id`, '=', `${parent}.id`)
-            .andOnVal(`${link}.field`, '=', field)
-            .andOnVal(`${link}.component_type`, '=', component.uid);
-        }).leftJoin({ [alias]: component.collectionName }, `${alias}.id`, `${link}.cmp_id`);
-      },
+      join: (qb, parent) => joinThroughLink(qb, parent,
+        { alias: link, table: componentLinkTable(model.collectionName), owner: 'entity_id', values: { field, component_type: component.uid }, fk: 'cmp_id' },
+        { alias, table: component.collectionName }),
     };
   }
   if (attr.type === 'media' && attr.multiple !== true) {
     const alias = ctx.alias('f');
     const link = ctx.alias('fl');
-    const columns = [{ column: 'id', key: `${alias}_0` }, { column: 'document_id', key: `${alias}_1` },
-      ...FILE_COLUMNS.map(([column], i) => ({ column, key: `${alias}_${i + 2}` }))];
+    const columns = ['id', 'document_id', ...FILE_COLUMNS.map(([column]) => column)]
+      .map((column, i) => ({ column, key: `${alias}_${i}`, cast: false }));
     return {
       field, kind: 'media', alias, fields: node.fields, columns, nested: EMPTY,
-      join: (qb, parent) => {
-        qb.leftJoin({ [link]: FILES_LINK_TABLE }, (j) => {
-          j.on(`${link}.related_id`, '=', `${parent}.id`)
-            .andOnVal(`${link}.related_type`, '=', model.uid)
-            .andOnVal(`${link}.field`, '=', field);
-        }).leftJoin({ [alias]: FILES_TABLE }, `${alias}.id`, `${link}.file_id`);
-      },
+      join: (qb, parent) => joinThroughLink(qb, parent,
+        { alias: link, table: FILES_LINK_TABLE, owner: 'related_id', values: { related_type: model.uid, field }, fk: 'file_id' },
+        { alias, table: FILES_TABLE }),
     };
   }
   return undefined;
 }
 
 function relationFold(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, ctx: PlanContext): Fold | undefined {
-  if (attr.versions || attr.mappedBy || !TO_ONE.has(attr.relation)) return undefined;
+  if (attr.versions || attr.mappedBy || isToMany(attr)) return undefined;
   const target = ctx.registry.contentType(attr.target);
   const scope = scopeOf(target, ctx, { from: model, attribute: field });
   if (!joinable(scope)) return undefined;
@@ -139,12 +131,11 @@ function scopeOn(j: Knex.JoinClause, node: FilterNode | undefined, model: Model,
     case 'and':
       for (const child of node.children) scopeOn(j, child, model, alias, outer, outerAlias, ctx);
       return;
-    case 'correlated':
-      if (!(node.field in outer.attributes)) {
-        throw new Error(`a correlated scope on ${model.uid}.${node.field} needs the row it was reached from, with that field`);
-      }
-      j.andOn(`${alias}.${columnOf(model, node.field)}`, '=', `${outerAlias}.${columnOf(outer, node.field)}`);
+    case 'correlated': {
+      const [inner, reached] = correlatedColumns(node.field, model, alias, { model: outer, alias: outerAlias });
+      j.andOn(inner, '=', reached);
       return;
+    }
     case 'compare': {
       const column = `${alias}.${columnOf(model, node.field)}`;
       // $null: true is "is null", $null: false "is not null"; $notNull the other way round
@@ -160,15 +151,20 @@ function scopeOn(j: Knex.JoinClause, node: FilterNode | undefined, model: Model,
   }
 }
 
+/** Columns are read back under short keys (`f3_0`, ...): identifiers stay under every dialect's length limit. */
 function modelColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): FoldColumn[] {
-  const out: FoldColumn[] = [{ column: 'id', key: `${alias}_0` }];
-  if (model.modelType === 'contentType') out.push({ column: 'document_id', key: `${alias}_1` });
-  for (const f of new Set(fields)) {
-    const attr = model.attributes[f];
-    if (!attr || f === 'id' || f === 'documentId' || !isScalar(attr)) continue;
-    out.push({ column: columnOf(model, f), key: `${alias}_${out.length}`, cast: attr.type === 'biginteger' && ctx.dialect === 'sqlite' });
-  }
-  return out;
+  return readColumns(model, fields, ctx.dialect).map((c, i) => ({ ...c, key: `${alias}_${i}` }));
+}
+
+/** LEFT JOIN link ON link.<owner> = parent.id AND <link values>, then LEFT JOIN target ON target.id = link.<fk>. */
+function joinThroughLink(
+  qb: Knex.QueryBuilder, parent: string, link: { alias: string; table: string; owner: string; values: Record<string, string>; fk: string },
+  target: { alias: string; table: string },
+): void {
+  qb.leftJoin({ [link.alias]: link.table }, (j) => {
+    j.on(`${link.alias}.${link.owner}`, '=', `${parent}.id`);
+    for (const [column, value] of Object.entries(link.values)) j.andOnVal(`${link.alias}.${column}`, '=', value);
+  }).leftJoin({ [target.alias]: target.table }, `${target.alias}.id`, `${link.alias}.${link.fk}`);
 }
 
 /** Adds the plan's joins and columns to a statement whose parent rows are `parentAlias`. */
@@ -177,7 +173,6 @@ export function joinFolds(qb: Knex.QueryBuilder, plan: FoldPlan, parentAlias: st
     fold.join(qb, parentAlias);
     const plain: Record<string, string> = {};
     for (const c of fold.columns) {
-      // SQLite hands integers to JS as doubles: 64-bit values are read as text to keep every digit
       if (c.cast) qb.select(ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [fold.alias, c.column, c.key]));
       else plain[c.key] = `${fold.alias}.${c.column}`;
     }

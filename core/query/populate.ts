@@ -5,17 +5,17 @@ import type { Knex } from 'knex';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
-import { columnOf, readableScalars } from './columns.js';
+import { readableScalars, readColumns } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { shapeFile, shapeRow, type DbRow } from './shape.js';
 import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
 import { applySort } from './sort.js';
+import { isToMany } from './compile-common.js';
 import { joinFolds, planFolds, takeFolds, type FoldPlan, type Loaded } from './fold.js';
 
 export type { Loaded };
 
 const CHUNK = 2000;
-const TO_ONE = new Set(['oneToOne', 'manyToOne']);
 
 export async function populate(model: Model, parents: Loaded[], map: PopulateMap, ctx: PlanContext): Promise<void> {
   if (parents.length === 0) return;
@@ -30,11 +30,6 @@ export async function populate(model: Model, parents: Loaded[], map: PopulateMap
       default: break;
     }
   }
-}
-
-function isToOne(attr: RelationAttribute): boolean {
-  // The inverse side of oneToMany is manyToOne and so on; the kind is always written from this side.
-  return TO_ONE.has(attr.relation);
 }
 
 async function populateRelation(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
@@ -83,7 +78,8 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
     const list = byKey.get(normalizeKey(parentKey(p))) ?? [];
     // Each parent gets its own object: the same target can hang under several parents.
     const docs = list.map((c) => c.doc);
-    p.doc[field] = isToOne(attr) ? (docs.at(-1) ?? null) : docs;
+    // The inverse side of oneToMany is manyToOne and so on; the kind is always written from this side
+    p.doc[field] = isToMany(attr) ? docs : (docs.at(-1) ?? null);
   }
   await populateRest(target, folds, children, ctx);
 }
@@ -224,20 +220,9 @@ async function populateMedia(model: Model, field: string, multiple: boolean, nod
 }
 
 export function selectColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): Array<string | Knex.Raw> {
-  const cols: Array<string | Knex.Raw> = [`${alias}.id`];
-  if (model.modelType === 'contentType') cols.push(`${alias}.document_id`);
-  for (const f of new Set(fields)) {
-    const attr = model.attributes[f];
-    if (!attr || f === 'id' || f === 'documentId') continue;
-    const column = columnOf(model, f);
-    // SQLite hands integers to JS as doubles: read 64-bit values as text to keep every digit
-    if (attr.type === 'biginteger' && ctx.dialect === 'sqlite') {
-      cols.push(ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [alias, column, column]));
-    } else {
-      cols.push(`${alias}.${column}`);
-    }
-  }
-  return cols;
+  return readColumns(model, fields, ctx.dialect).map(({ column, cast }) => (cast
+    ? ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [alias, column, column])
+    : `${alias}.${column}`));
 }
 
 function* chunks<T>(values: T[]): Generator<T[]> {

@@ -9,7 +9,7 @@ import type { PlanContext } from './plan-context.js';
 import { distinctRows, joinFolds, planFolds, takeFolds } from './fold.js';
 import { populate, selectColumns, type Loaded } from './populate.js';
 import { shapeRow, type DbRow } from './shape.js';
-import { applyFilter, applyScopes, escapeLike, lowerFunction, sqliteInsensitiveLike } from './sql-filters.js';
+import { applyFilter, applyScopes, escapeLike, likeSql } from './sql-filters.js';
 import { applySort } from './sort.js';
 import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
@@ -74,20 +74,12 @@ function where(qb: Knex.QueryBuilder, model: ContentType, query: QueryAst, ctx: 
 /** _q: a case-insensitive match on every searchable string field, never on private ones. */
 function applySearch(qb: Knex.QueryBuilder, model: Model, term: string, ctx: PlanContext): void {
   const pattern = `%${escapeLike(term.toLowerCase())}%`;
-  const escape = ctx.dialect === 'mysql' ? "'\\\\'" : "'\\'";
-  const fold = lowerFunction(ctx);
-  const pat = ctx.dialect === 'mysql' ? 'CAST(? AS BINARY)' : '?';
   qb.where((w) => {
     for (const [name, attr] of Object.entries(model.attributes)) {
       if (!['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(attr.type)) continue;
       if (attr.private) continue;
-      const column = `r.${columnOf(model, name)}`;
-      if (ctx.dialect === 'sqlite') {
-        const { sql, bindings } = sqliteInsensitiveLike(column, pattern);
-        w.orWhereRaw(sql, bindings as Knex.RawBinding[]);
-      } else {
-        w.orWhereRaw(`${fold}(??) LIKE ${pat} ESCAPE ${escape}`, [column, pattern]);
-      }
+      const { sql, bindings } = likeSql(`r.${columnOf(model, name)}`, pattern, true, ctx);
+      w.orWhereRaw(sql, bindings as Knex.RawBinding[]);
     }
     if (/^\d{1,10}$/.test(term) && Number(term) <= 2147483647) w.orWhere('r.id', Number(term));
   });

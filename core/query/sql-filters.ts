@@ -29,12 +29,11 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
     case 'not':
       qb.whereNot((sub) => applyFilter(sub, node.child, model, alias, ctx, outer));
       return;
-    case 'correlated':
-      if (!outer || !(node.field in outer.model.attributes)) {
-        throw new Error(`a correlated scope on ${model.uid}.${node.field} needs the row it was reached from, with that field`);
-      }
-      qb.whereRaw('??.?? = ??.??', [alias, columnOf(model, node.field), outer.alias, columnOf(outer.model, node.field)]);
+    case 'correlated': {
+      const [inner, reached] = correlatedColumns(node.field, model, alias, outer);
+      qb.whereRaw('?? = ??', [inner, reached]);
       return;
+    }
     case 'compare':
       applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);
       return;
@@ -53,6 +52,14 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
       return;
     }
   }
+}
+
+/** The two columns a `correlated` scope condition compares: this row's and the outer row's. */
+export function correlatedColumns(field: string, model: Model, alias: string, outer: OuterRow | undefined): [string, string] {
+  if (!outer || !(field in outer.model.attributes)) {
+    throw new Error(`a correlated scope on ${model.uid}.${field} needs the row it was reached from, with that field`);
+  }
+  return [`${alias}.${columnOf(model, field)}`, `${outer.alias}.${columnOf(outer.model, field)}`];
 }
 
 /** The row-scope conditions (version, locale, ...) for a content type's table under an alias;
@@ -229,6 +236,13 @@ export function escapeLike(value: string): string {
  * *_ci collations ignore all case, so case-sensitive matching forces a binary comparison there.
  */
 export function like(qb: Where, column: string, pattern: string, insensitive: boolean, negate: boolean, ctx: PlanContext): void {
+  const { sql, bindings } = likeSql(column, pattern, insensitive, ctx);
+  if (negate) qb.where((w) => w.whereRaw(`NOT (${sql})`, bindings as never[]).orWhereNull(column));
+  else qb.whereRaw(sql, bindings as never[]);
+}
+
+/** The condition `like` applies, for callers that combine it themselves (the _q search). */
+export function likeSql(column: string, pattern: string, insensitive: boolean, ctx: PlanContext): { sql: string; bindings: unknown[] } {
   let sql: string;
   let bindings: unknown[];
   if (insensitive) {
@@ -243,8 +257,7 @@ export function like(qb: Where, column: string, pattern: string, insensitive: bo
   } else {
     sql = "?? LIKE ? ESCAPE '\\'"; bindings = [column, pattern];
   }
-  if (negate) qb.where((w) => w.whereRaw(`NOT (${sql})`, bindings as never[]).orWhereNull(column));
-  else qb.whereRaw(sql, bindings as never[]);
+  return { sql, bindings };
 }
 
 /**
@@ -255,7 +268,7 @@ export function like(qb: Where, column: string, pattern: string, insensitive: bo
  * ways, and a match the native LIKE misses needs a non-ASCII character that folds to ASCII (K,
  * the Kelvin sign). About four times faster on a 10k-row scan (octet_length: SQLite 3.43+).
  */
-export function sqliteInsensitiveLike(column: string, pattern: string): { sql: string; bindings: unknown[] } {
+function sqliteInsensitiveLike(column: string, pattern: string): { sql: string; bindings: unknown[] } {
   const lowered = pattern.toLowerCase();
   const folded = `${SQLITE_LOWER}(??) LIKE ? ESCAPE '\\'`;
   // eslint-disable-next-line no-control-regex -- the ASCII range, on purpose
