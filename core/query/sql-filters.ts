@@ -38,7 +38,7 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
       applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);
       return;
     case 'nested':
-      qb.whereExists(nestedExists(model, node.field, node.child, alias, ctx));
+      applyNested(qb, model, node.field, node.child, alias, ctx);
       return;
     case 'sibling': {
       const s = ctx.alias('v');
@@ -85,58 +85,79 @@ export function isCorrelated(node: FilterNode | undefined): boolean {
   }
 }
 
-/** Builds `SELECT 1 FROM link JOIN target ... WHERE <link to outer row> AND <child>`. */
-export function nestedExists(model: Model, field: string, child: FilterNode, alias: string, ctx: PlanContext): Knex.QueryBuilder {
+/** How a link table meets the outer row: `inner` (a NOT NULL link column) equals the outer row's `outer` column. */
+interface LinkKey { inner: string; outer: 'id' | 'document_id' }
+
+/**
+ * A filter through a relation or component. On SQLite it is `<outer key> IN (SELECT <link key>
+ * FROM link JOIN target WHERE ...)`: uncorrelated, so SQLite builds the set of matching keys once
+ * instead of probing the link table for each outer row (two hops on 10k rows: 17 ms -> 10 ms). The
+ * link keys are NOT NULL, so `NOT IN` keeps EXISTS's meaning. Elsewhere it stays EXISTS:
+ * PostgreSQL plans both as the same semi-join, and MariaDB's semi-join rewrite of IN can return a
+ * row twice (see mariadbSession).
+ */
+function applyNested(qb: Where, model: Model, field: string, child: FilterNode, alias: string, ctx: PlanContext): void {
   const attr = model.attributes[field];
   if (!attr) throw new Error(`${model.uid}.${field} is not an attribute`);
-  const sub = ctx.knex.select(ctx.knex.raw('1'));
+  const t = ctx.alias('t');
+  const sub = ctx.knex.queryBuilder();
+  // undefined: already tied to the outer row (the versions of a document have no link table)
+  let key: LinkKey | undefined;
   if (attr.type === 'relation') {
     const target = ctx.registry.contentType(attr.target);
-    const t = ctx.alias('t');
-    joinRelation(sub, model, field, attr, alias, t, ctx);
+    if (attr.versions) joinRelation(sub.select(ctx.knex.raw('1')), model, field, attr, alias, t, ctx);
+    else key = linkRelation(sub, model, field, attr, t, ctx);
     applyScopes(sub, target, t, ctx, { from: model, attribute: field }, alias);
     applyFilter(sub, child, target, t, ctx);
-    return sub;
-  }
-  if (attr.type === 'component') {
+  } else if (attr.type === 'component') {
     const component = ctx.registry.component(attr.component);
     const c = ctx.alias('c');
-    const t = ctx.alias('t');
     sub.from({ [c]: componentLinkTable(model.collectionName) })
       .join({ [t]: component.collectionName }, `${t}.id`, `${c}.cmp_id`)
-      .whereRaw('??.?? = ??.??', [c, 'entity_id', alias, 'id'])
-      .andWhere(`${c}.field`, field)
+      .where(`${c}.field`, field)
       .andWhere(`${c}.component_type`, component.uid);
+    key = { inner: `${c}.entity_id`, outer: 'id' };
     applyFilter(sub, child, component, t, ctx);
-    return sub;
+  } else {
+    throw new Error(`${model.uid}.${field} cannot be filtered through`);
   }
-  throw new Error(`${model.uid}.${field} cannot be filtered through`);
+  if (!key) qb.whereExists(sub);
+  else if (ctx.dialect === 'sqlite') qb.whereIn(`${alias}.${key.outer}`, sub.select(key.inner));
+  else qb.whereExists(sub.select(ctx.knex.raw('1')).whereRaw('?? = ??', [key.inner, `${alias}.${key.outer}`]));
 }
 
 /**
  * Joins the link table of a relation into `sub`, correlated with the outer row `alias`, and the
- * target table as `t`. The owning side links its rows to target documents; the inverse side
- * reads the owner's link table the other way round.
+ * target table as `t`.
  */
 export function joinRelation(sub: Knex.QueryBuilder, model: Model, field: string, attr: RelationAttribute, alias: string, t: string, ctx: PlanContext): void {
-  const target = ctx.registry.contentType(attr.target);
   if (attr.versions) {
     // The other rows of the same document (its other locales, say): no link table
-    sub.from({ [t]: target.collectionName })
+    sub.from({ [t]: ctx.registry.contentType(attr.target).collectionName })
       .whereRaw('??.?? = ??.??', [t, 'document_id', alias, 'document_id'])
       .whereRaw('??.?? <> ??.??', [t, 'id', alias, 'id']);
     return;
   }
+  const key = linkRelation(sub, model, field, attr, t, ctx);
+  sub.whereRaw('?? = ??', [key.inner, `${alias}.${key.outer}`]);
+}
+
+/**
+ * The link table of a relation and its target table as `t`, not yet tied to an outer row. The
+ * owning side links its rows to target documents; the inverse side reads the owner's link table
+ * the other way round.
+ */
+function linkRelation(sub: Knex.QueryBuilder, model: Model, field: string, attr: RelationAttribute, t: string, ctx: PlanContext): LinkKey {
+  const target = ctx.registry.contentType(attr.target);
   const l = ctx.alias('l');
   if (attr.mappedBy) {
     sub.from({ [l]: relationTable(target.collectionName, attr.mappedBy) })
-      .join({ [t]: target.collectionName }, `${t}.id`, `${l}.source_id`)
-      .whereRaw('??.?? = ??.??', [l, 'target_document_id', alias, 'document_id']);
-  } else {
-    sub.from({ [l]: relationTable(model.collectionName, field) })
-      .join({ [t]: target.collectionName }, `${t}.document_id`, `${l}.target_document_id`)
-      .whereRaw('??.?? = ??.??', [l, 'source_id', alias, 'id']);
+      .join({ [t]: target.collectionName }, `${t}.id`, `${l}.source_id`);
+    return { inner: `${l}.target_document_id`, outer: 'document_id' };
   }
+  sub.from({ [l]: relationTable(model.collectionName, field) })
+    .join({ [t]: target.collectionName }, `${t}.document_id`, `${l}.target_document_id`);
+  return { inner: `${l}.source_id`, outer: 'id' };
 }
 
 function applyCompare(qb: Where, column: string, op: ScalarOperator, value: unknown, model: Model, field: string, ctx: PlanContext): void {
@@ -261,22 +282,43 @@ export function likeSql(column: string, pattern: string, insensitive: boolean, c
 }
 
 /**
- * Case-insensitive LIKE on SQLite with Unicode folding, without calling into JavaScript for most
- * rows: for an ASCII pattern, SQLite's own LIKE (which folds ASCII only) decides every row that
- * is all ASCII (as many characters as bytes), and only rows with other characters go through the
- * Unicode lower(). The result is the same as lower() on every row: ASCII letters fold alike both
- * ways, and a match the native LIKE misses needs a non-ASCII character that folds to ASCII (K,
- * the Kelvin sign). About four times faster on a 10k-row scan (octet_length: SQLite 3.43+).
+ * Case-insensitive LIKE on SQLite with Unicode folding, calling into JavaScript for as few rows as
+ * possible. SQLite's own LIKE folds ASCII only. For an ASCII pattern it gives the same answer as
+ * lower() on every row unless a non-ASCII character folds into the match: only the Kelvin sign
+ * (to "k") and the dotted capital I (to "i" + a combining dot) fold to ASCII (the case-folding
+ * test checks every code point). So a pattern with no "k" and no "i" before a wildcard needs
+ * the native LIKE alone; other ASCII patterns send only the rows that are not all ASCII (fewer
+ * characters than bytes) through lower(). The plain form counts 10k rows about 1.6 times as fast as
+ * the gated one, and the gated one four times as fast as lower() on every row (octet_length:
+ * SQLite 3.43+).
  */
 function sqliteInsensitiveLike(column: string, pattern: string): { sql: string; bindings: unknown[] } {
   const lowered = pattern.toLowerCase();
   const folded = `${SQLITE_LOWER}(??) LIKE ? ESCAPE '\\'`;
   // eslint-disable-next-line no-control-regex -- the ASCII range, on purpose
   if (!/^[\u0000-\u007f]*$/.test(lowered)) return { sql: folded, bindings: [column, lowered] };
+  if (!foldsCanJoin(lowered)) return { sql: "?? LIKE ? ESCAPE '\\'", bindings: [column, lowered] };
   return {
     sql: `(?? LIKE ? ESCAPE '\\' OR (length(??) <> octet_length(??) AND ${folded}))`,
     bindings: [column, lowered, column, column, column, lowered],
   };
+}
+
+/**
+ * Whether a lowered ASCII LIKE pattern could match text only through one of those two: it holds a
+ * literal "k", or a literal "i" right before a wildcard (the combining dot after a folded "İ" must
+ * land in the wildcard).
+ */
+function foldsCanJoin(lowered: string): boolean {
+  for (let i = 0; i < lowered.length; i++) {
+    let c = lowered[i]!;
+    const escaped = c === '\\' && i + 1 < lowered.length;
+    if (escaped) c = lowered[++i]!;
+    else if (c === '%' || c === '_') continue;
+    const next = lowered[i + 1];
+    if (c === 'k' || (c === 'i' && (next === '%' || next === '_'))) return true;
+  }
+  return false;
 }
 
 function likeToGlob(pattern: string): string {
