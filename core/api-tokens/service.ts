@@ -15,6 +15,7 @@ import { abilityFor, checkPermissions, invalid } from './ability.js';
 import { checkDescription, checkLifespan, checkName, checkType, expiresAt } from './input.js';
 import { API_TOKEN_TABLE } from './model.js';
 import { hashSecret, newSecret } from './secret.js';
+import { limitRows } from '../database/limit.js';
 import type {
   ApiToken, ApiTokenCredentials, ApiTokenInput, ApiTokenLifespan, ApiTokenRef, ApiTokenType, CreatedApiToken,
 } from './types.js';
@@ -109,7 +110,7 @@ export class ApiTokenService {
    */
   async verify(secret: string): Promise<{ credentials: ApiTokenCredentials; ability: Ability } | undefined> {
     const { knex, dialect, salt } = this.#deps;
-    const row = await knex(API_TOKEN_TABLE).where({ access_key: hashSecret(salt, secret) }).first(AUTH_COLUMNS) as Row | undefined;
+    const row = await limitRows(knex(API_TOKEN_TABLE).where({ access_key: hashSecret(salt, secret) }).first(AUTH_COLUMNS), 1) as Row | undefined;
     if (!row) return undefined;
     const now = Date.now();
     const expires = fromDb('datetime', row.expires_at) as string | null;

@@ -8,6 +8,7 @@ import type { ContentType } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 import type { QueryContext } from './types.js';
 import type { WriteContext } from './write-context.js';
+import { limitRows } from '../database/limit.js';
 
 export async function checkUnique(wc: WriteContext, ct: ContentType, values: Record<string, unknown>, documentId: string, ctx: QueryContext): Promise<void> {
   const errors: FieldError[] = [];
@@ -16,7 +17,7 @@ export async function checkUnique(wc: WriteContext, ct: ContentType, values: Rec
     // uid attributes are unique by definition, as in Strapi
     const unique = attr && isScalar(attr) && (attr.type === 'uid' || ('unique' in attr && attr.unique === true));
     if (!attr || !unique || value === null || value === undefined) continue;
-    const qb = wc.trx.from({ r: ct.collectionName }).first('r.id').whereNot('r.document_id', documentId);
+    const qb = limitRows(wc.trx.from({ r: ct.collectionName }).first('r.id'), 1).whereNot('r.document_id', documentId);
     const plan = { knex: wc.trx, dialect: wc.dialect, registry: wc.registry, rowScopes: ctx.rowScopes, source: 'internal' as const, alias: aliasFactory() };
     // The same exact comparison as $eq filters (MariaDB's collation would ignore case and accents)
     applyFilter(qb, { kind: 'compare', field: name, operator: '$eq', value }, ct, 'r', plan);

@@ -13,6 +13,7 @@ import { applyFilter, applyScopes, escapeLike, likeSql } from './sql-filters.js'
 import { applySort } from './sort.js';
 import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
+import { limitRows, offsetRows } from '../database/limit.js';
 
 export interface ReadOptions {
   /** Extra row conditions (documentId lookups) on the root. */
@@ -36,8 +37,8 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
   if (opts.first) limit = 1;
   else if (page?.mode === 'page') { offset = (page.page - 1) * page.pageSize; limit = page.pageSize; }
   else if (page?.mode === 'offset') { offset = page.start; limit = page.limit; }
-  if (limit !== undefined) qb.limit(limit);
-  if (offset) qb.offset(offset);
+  if (limit !== undefined) limitRows(qb, limit);
+  if (offset) offsetRows(qb, offset);
 
   const folds = planFolds(model, query.populate, ctx);
   joinFolds(qb, folds, 'r', ctx);
@@ -59,7 +60,7 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
 export async function count(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}): Promise<number> {
   const qb = ctx.knex.from({ r: model.collectionName });
   where(qb, model, query, ctx, opts);
-  const row = await qb.count({ n: '*' }).first() as { n: unknown } | undefined;
+  const [row] = await qb.count({ n: '*' }) as Array<{ n: unknown }>;
   return Number(row?.n ?? 0);
 }
 

@@ -2,6 +2,7 @@
 // root query never joins (and never duplicates rows). NULLs sort first ascending on every dialect.
 
 import type { Knex } from 'knex';
+import { limitRows } from '../database/limit.js';
 import type { Model } from '../registry/types.js';
 import type { SortNode } from './ast.js';
 import { columnOf } from './columns.js';
@@ -34,7 +35,7 @@ function sortExpression(path: string[], model: Model, alias: string, ctx: PlanCo
   const sub = ctx.knex.queryBuilder().select(ctx.knex.raw(inner.sql, inner.bindings));
   joinRelation(sub, model, head, attr, alias, t, ctx);
   applyScopes(sub, target, t, ctx, { from: model, attribute: head }, alias);
-  sub.limit(1);
+  limitRows(sub, 1);
   const compiled = sub.toSQL();
   return { sql: `(${compiled.sql})`, bindings: [...compiled.bindings] as Knex.RawBinding[] };
 }

@@ -98,6 +98,7 @@ describe('REST query: _q and malformed queries', () => {
       { q: `filters[title][$eq]=${'x'.repeat(8000)}` }, // just under server.limits.queryLength (longer: 414, test/http/limits)
       { q: 'pagination[page]=99999999999&pagination[pageSize]=100' },
       { q: 'pagination[start]=9007199254740991' },
+      { q: 'pagination[page]=9007199254740991' }, // an offset past 2^53
     ];
     for (const c of cases) {
       const api = c.api ?? 'articles';

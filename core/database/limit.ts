@@ -1,0 +1,24 @@
+// LIMIT and OFFSET written into the SQL text instead of bound. SQLite as better-sqlite3 builds it
+// (3.53, STAT4) runs a statement with a bound LIMIT several times slower than the same statement
+// with the number written in, apparently re-planning it on every run: a lookup by id through two
+// LEFT JOINs takes 26 µs bound and 6 µs written in. The text varies with the number, which the
+// prepared-statement cache absorbs. Only checked integers reach the text.
+
+import type { Knex } from 'knex';
+
+// Above any row count, and written as plain digits that every dialect's 64-bit LIMIT takes
+const MAX_ROWS = 2 ** 62;
+
+function checked(n: number, what: string): number {
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${what} must be a non-negative integer, got ${n}`);
+  // A page far past the end (page 2^53 - 1 of 25): its offset is past every table, as is MAX_ROWS
+  return Math.min(n, MAX_ROWS);
+}
+
+export function limitRows<T extends Knex.QueryBuilder>(qb: T, n: number): T {
+  return qb.limit(checked(n, 'LIMIT'), { skipBinding: true }) as T;
+}
+
+export function offsetRows<T extends Knex.QueryBuilder>(qb: T, n: number): T {
+  return qb.offset(checked(n, 'OFFSET'), { skipBinding: true }) as T;
+}
