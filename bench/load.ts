@@ -1,5 +1,8 @@
-// Drives one scenario against one server with autocannon: a warm-up run (not measured, but its
-// errors count), then a measured run of fixed duration while the server's RSS is sampled.
+// Drives one scenario with autocannon: a warm-up run (not measured, but its errors count), then a
+// measured run of fixed duration while the server's RSS is sampled. With a floor, ours and the
+// floor take turns in short slices (ours, floor, ours, floor, ...) that add up to that duration
+// each: on a shared machine the load moves within seconds, and slices put both servers under
+// the same load on average, where one long run each compared two different moments.
 
 import autocannon from 'autocannon';
 import type { RequestSpec } from './scenarios.js';
@@ -9,6 +12,8 @@ export interface LoadOptions {
   warmupSeconds: number;
   durationSeconds: number;
   connections: number;
+  /** Turns ours and the floor take within durationSeconds. */
+  rounds: number;
 }
 
 export interface Failure { status: number; request: string; body: string }
@@ -29,7 +34,7 @@ export interface LoadResult {
 
 interface Context { spec?: RequestSpec }
 
-function run(url: string, next: () => RequestSpec, seconds: number, connections: number, failures: Failure[]): Promise<autocannon.Result> {
+function run(url: string, next: () => RequestSpec, seconds: number, connections: number, failures: Failure[], latencies?: number[]): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon({
       url, connections, duration: seconds, pipelining: 1, timeout: 30,
@@ -47,33 +52,91 @@ function run(url: string, next: () => RequestSpec, seconds: number, connections:
       }],
     }, (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)));
     instance.on('error', (err: unknown) => reject(err instanceof Error ? err : new Error(String(err))));
+    if (latencies) instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => { latencies.push(ms); });
   });
 }
 
-/** `request(i)` gives the i-th request; the counter runs on from warm-up into measurement. */
-export async function measure(url: string, request: (i: number) => RequestSpec, pid: number, opts: LoadOptions): Promise<LoadResult> {
-  let i = 0;
-  const next = () => request(i++);
-  const failures: Failure[] = [];
-  let warmNon2xx = 0;
-  let warmErrors = 0;
-  if (opts.warmupSeconds > 0) {
-    const warm = await run(url, next, opts.warmupSeconds, opts.connections, failures);
-    warmNon2xx = warm.non2xx;
-    warmErrors = warm.errors + warm.timeouts;
-  }
-  const rss = sampleRss(pid);
-  const result = await run(url, next, opts.durationSeconds, opts.connections, failures);
-  const peakRssMb = rss.stop();
-  const total = result.requests.total;
+/** One side of a measurement: where to send which requests, and whose RSS to sample. */
+export interface Target { url: string; request: (i: number) => RequestSpec; pid: number }
+
+interface Side {
+  target: Target;
+  next: () => RequestSpec;
+  failures: Failure[];
+  latencies: number[];
+  requests: number;
+  seconds: number;
+  bytes: number;
+  non2xx: number;
+  errors: number;
+}
+
+function side(target: Target): Side {
+  let i = 0; // runs on from warm-up into measurement
   return {
-    requests: total,
-    rps: Math.round((total / (result.duration || opts.durationSeconds)) * 10) / 10,
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
-    non2xx: result.non2xx + warmNon2xx,
-    errors: result.errors + result.timeouts + warmErrors,
-    bytesPerRequest: total ? Math.round(result.throughput.total / total) : 0,
-    peakRssMb,
-    failures,
+    target, next: () => target.request(i++), failures: [], latencies: [], requests: 0, seconds: 0, bytes: 0, non2xx: 0, errors: 0,
   };
+}
+
+async function warm(s: Side, opts: LoadOptions): Promise<void> {
+  if (opts.warmupSeconds <= 0) return;
+  const r = await run(s.target.url, s.next, opts.warmupSeconds, opts.connections, s.failures);
+  s.non2xx += r.non2xx;
+  s.errors += r.errors + r.timeouts;
+}
+
+async function slice(s: Side, seconds: number, opts: LoadOptions): Promise<void> {
+  const r = await run(s.target.url, s.next, seconds, opts.connections, s.failures, s.latencies);
+  s.requests += r.requests.total;
+  s.seconds += r.duration || seconds;
+  s.bytes += r.throughput.total;
+  s.non2xx += r.non2xx;
+  s.errors += r.errors + r.timeouts;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function result(s: Side, peakRssMb: number): LoadResult {
+  const sorted = [...s.latencies].sort((x, y) => x - y);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const mean = sorted.length ? sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length : 0;
+  return {
+    requests: s.requests,
+    rps: s.seconds ? Math.round((s.requests / s.seconds) * 10) / 10 : 0,
+    latencyMs: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), mean: round(mean), max: round(sorted.at(-1) ?? 0) },
+    non2xx: s.non2xx,
+    errors: s.errors,
+    bytesPerRequest: s.requests ? Math.round(s.bytes / s.requests) : 0,
+    peakRssMb,
+    failures: s.failures,
+  };
+}
+
+/** Ours alone (the writes have no floor): warm-up, then one run of the whole duration. */
+export async function measure(target: Target, opts: LoadOptions): Promise<LoadResult> {
+  const s = side(target);
+  await warm(s, opts);
+  const rss = sampleRss(target.pid);
+  await slice(s, opts.durationSeconds, opts);
+  return result(s, rss.stop());
+}
+
+/** Ours and the floor: both warmed up, then `rounds` turns each, ours first in every round. */
+export async function measurePair(ours: Target, floor: Target, opts: LoadOptions): Promise<{ ours: LoadResult; floor: LoadResult }> {
+  const a = side(ours);
+  const b = side(floor);
+  await warm(a, opts);
+  await warm(b, opts);
+  const rounds = Math.max(1, Math.min(opts.rounds, Math.floor(opts.durationSeconds)));
+  const seconds = opts.durationSeconds / rounds;
+  const rssA = sampleRss(ours.pid);
+  const rssB = sampleRss(floor.pid);
+  for (let r = 0; r < rounds; r++) {
+    await slice(a, seconds, opts);
+    await slice(b, seconds, opts);
+  }
+  return { ours: result(a, rssA.stop()), floor: result(b, rssB.stop()) };
 }

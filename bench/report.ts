@@ -33,7 +33,7 @@ export function toMarkdown(r: BenchResult): string {
     `- Servers: ours NODE_ENV=production, ${r.server.workers} worker(s), compiled dist/, draft-and-publish, i18n and users-permissions off`
       + `${r.scenarios.some((s) => s.id === 'h') ? '; (h) on a second process of ours with users-permissions on, started for it' : ''}`
       + '; floor: bare Koa + knex (bench/floor/), read-only on the same file',
-    `- Load: autocannon, ${o.connections} connections, ${o.warmupSeconds} s warm-up + ${o.durationSeconds} s per scenario, ours and floor alternating`,
+    `- Load: autocannon, ${o.connections} connections, ${o.warmupSeconds} s warm-up + ${o.durationSeconds} s per scenario; ours and the floor take turns in ${o.rounds} slices of ${Math.round((o.durationSeconds / o.rounds) * 10) / 10} s each`,
     '',
     '| Scenario | ours req/s | floor req/s | ours/floor | p50 ms ours / floor | p99 ms ours / floor | SQL/req ours / floor | peak RSS MB ours / floor | errors | same JSON |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',

@@ -18,6 +18,7 @@ const USAGE = `npm run bench -- [options]
   --articles N          the same, as a number
   --seed N              PRNG seed (default 42)
   --warmup S --duration S --connections N   load settings (default 3, 10, 10)
+  --rounds N            turns ours and the floor take within --duration (default 5; quick 3)
   --workers N           server worker processes (default 1, like the floor)
   --only a,b,...        run only these scenarios
   --out DIR             where to write results (default bench/results)
@@ -45,7 +46,8 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false }, size: { type: 'string' }, articles: { type: 'string' },
-      seed: { type: 'string' }, warmup: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' },
+      seed: { type: 'string' }, warmup: { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' },
+      connections: { type: 'string' },
       workers: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' },
       regenerate: { type: 'boolean', default: false }, 'skip-build': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -61,6 +63,7 @@ async function main(): Promise<number> {
     quick,
     warmupSeconds: positive('warmup', values.warmup, quick ? 1 : 3),
     durationSeconds: positive('duration', values.duration, quick ? 3 : 10),
+    rounds: Math.floor(positive('rounds', values.rounds, quick ? 3 : 5)),
     connections: Math.floor(positive('connections', values.connections, 10)),
     workers: Math.floor(positive('workers', values.workers, 1)),
     startupRuns: quick ? 1 : 3,

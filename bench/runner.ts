@@ -7,7 +7,7 @@
 import { firstDifference } from './compare.js';
 import type { Dataset } from './dataset.js';
 import { readFixture } from './fixture.js';
-import { measure, type LoadOptions, type LoadResult } from './load.js';
+import { measure, measurePair, type LoadOptions, type LoadResult } from './load.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
 import { FLOOR_ENTRY, ROOT, SERVER_ENTRY } from './paths.js';
 import { rssMb, startServer, type ServerProcess } from './proc.js';
@@ -110,19 +110,24 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
       if (scenario.floor) Object.assign(result, await compareResponses(server.url, floor.url, scenario));
       if (result.sameResponse === false) warnings.push(`(${scenario.id}) ours and the floor answer differently: ${result.responseDifference}`);
 
-      result.ours = { ...await measure(server.url, scenario.ours, server.pid, opts), statementsPerRequest: probes.get(scenario.id)?.statements ?? 0 };
+      const oursTarget = { url: server.url, request: scenario.ours, pid: server.pid };
+      if (scenario.floor) {
+        const probe = await countFloor(floor.url, scenario);
+        if (probe.status >= 300) errors.push(`(${scenario.id}) floor probe answered ${probe.status}`);
+        const pair = await measurePair(oursTarget, { url: floor.url, request: scenario.floor, pid: floor.pid }, opts);
+        result.ours = { ...pair.ours, statementsPerRequest: probes.get(scenario.id)?.statements ?? 0 };
+        result.floor = { ...pair.floor, statementsPerRequest: probe.statements };
+      } else {
+        result.ours = { ...await measure(oursTarget, opts), statementsPerRequest: probes.get(scenario.id)?.statements ?? 0 };
+      }
       report(scenario, 'ours', result.ours, errors);
+      if (result.floor) report(scenario, 'floor', result.floor, errors);
       if (!alive(server, errors)) break;
       if (kind !== 'core' && !list.slice(index + 1).some((s) => kindOf(s) === kind)) {
         peaks.set(kind, rssMb(server.pid, 'VmHWM'));
         await server.stop();
       }
-
-      if (scenario.floor) {
-        const probe = await countFloor(floor.url, scenario);
-        if (probe.status >= 300) errors.push(`(${scenario.id}) floor probe answered ${probe.status}`);
-        result.floor = { ...await measure(floor.url, scenario.floor, floor.pid, opts), statementsPerRequest: probe.statements };
-        report(scenario, 'floor', result.floor, errors);
+      if (result.floor) {
         if (!alive(floor, errors)) break;
         result.ratio = {
           rps: ratio(result.ours.rps, result.floor.rps),
