@@ -92,3 +92,30 @@ compare('One row by id through two LEFT JOINs', 20_000, [
   { name: 'LIMIT ? (bound)', sql: `${lookup} LIMIT ?`, args: (i) => [1 + (i % 1000), 1] },
   { name: 'LIMIT 1 (written in)', sql: `${lookup} LIMIT 1`, args: (i) => [1 + (i % 1000)] },
 ]);
+
+// (e)'s request variants one by one (the IN shape, list and count): whether some cost much more
+// than others, which would stretch its p99 under load
+{
+  const where = `r.id IN (SELECT l2.source_id FROM articles_category_lnk l2 JOIN categories t1 ON t1.document_id = l2.target_document_id
+      WHERE t1.id IN (SELECT l4.source_id FROM categories_parent_lnk l4 JOIN categories t3 ON t3.document_id = l4.target_document_id
+        WHERE t3.name = ?))
+    AND r.id IN (SELECT l6.source_id FROM articles_authors_lnk l6 JOIN authors t5 ON t5.document_id = l6.target_document_id
+      WHERE t5.name GLOB ?)`;
+  const list = db.prepare(`SELECT r.* FROM articles r WHERE ${where} ORDER BY r.id LIMIT 25`);
+  const count = db.prepare(`SELECT count(*) AS n FROM articles r WHERE ${where}`);
+  const variants = roots.length * FIRST_NAMES.length;
+  const costs: number[] = [];
+  for (let i = 0; i < variants; i++) {
+    const args = eArgs(i);
+    list.all(...args); // warm
+    count.all(...args);
+    const t0 = process.hrtime.bigint();
+    list.all(...args);
+    count.all(...args);
+    costs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  costs.sort((a, b) => a - b);
+  const pick = (q: number) => costs[Math.min(costs.length - 1, Math.floor(q * costs.length))]!.toFixed(1);
+  process.stdout.write(`\n(e) each of its ${variants} request variants alone, list + count (IN shape, warm)\n`);
+  process.stdout.write(`  min ${pick(0)} ms, median ${pick(0.5)} ms, p90 ${pick(0.9)} ms, max ${pick(1)} ms\n`);
+}

@@ -91,11 +91,11 @@ interface LinkKey { inner: string; outer: 'id' | 'document_id' }
 /**
  * A filter through a relation or component. On SQLite it is `<outer key> IN (SELECT <link key>
  * FROM link JOIN target WHERE ...)`: uncorrelated, so SQLite builds the set of matching keys once
- * instead of probing the link table for each outer row (bench scenario (e)'s count on 10k articles:
- * 16-21 ms -> 10 ms, `npm run bench:sql`). The
- * link keys are NOT NULL, so `NOT IN` keeps EXISTS's meaning. Elsewhere it stays EXISTS:
- * PostgreSQL plans both as the same semi-join, and MariaDB's semi-join rewrite of IN can return a
- * row twice (see mariadbSession).
+ * instead of probing the link table for each outer row (bench scenario (e)'s count on 10k
+ * articles: 16-21 ms -> 10-14 ms over three runs of `npm run bench:sql`). The link keys are NOT
+ * NULL, so `NOT IN` keeps EXISTS's meaning. Elsewhere it stays EXISTS: PostgreSQL plans both as
+ * the same semi-join, and MariaDB's semi-join rewrite of IN can return a row twice (see
+ * mariadbSession).
  */
 function applyNested(qb: Where, model: Model, field: string, child: FilterNode, alias: string, ctx: PlanContext): void {
   const attr = model.attributes[field];
@@ -290,7 +290,7 @@ export function likeSql(column: string, pattern: string, insensitive: boolean, c
  * test checks every code point). So a pattern with no "k" and no "i" before a wildcard needs
  * the native LIKE alone; other ASCII patterns send only the rows that are not all ASCII (fewer
  * characters than bytes) through lower(). Counting 10k rows (`npm run bench:sql`), the native form
- * is about 1.3 times as fast as the gated one, and the gated one about twice as fast as lower() on
+ * is 1.3-1.5 times as fast as the gated one, and the gated one about twice as fast as lower() on
  * every row (octet_length: SQLite 3.43+).
  */
 function sqliteInsensitiveLike(column: string, pattern: string): { sql: string; bindings: unknown[] } {
