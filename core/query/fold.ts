@@ -67,16 +67,9 @@ function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContex
   if (attr.type === 'relation') return relationFold(model, field, attr, node, ctx);
   if (attr.type === 'component' && !attr.repeatable) {
     const component = ctx.registry.component(attr.component);
-    const alias = ctx.alias('f');
-    const link = ctx.alias('fl');
-    const fields = node.fields ?? readableScalars(component, ctx.source);
-    return {
-      field, kind: 'component', alias, model: component, fields, columns: modelColumns(component, fields, alias, ctx),
-      nested: planFolds(component, node.populate, ctx),
-      join: (qb, parent) => joinThroughLink(qb, parent,
-        { alias: link, table: componentLinkTable(model.collectionName), owner: 'entity_id', values: { field, component_type: component.uid }, fk: 'cmp_id' },
-        { alias, table: component.collectionName }),
-    };
+    return modelFold('component', field, component, node, ctx, (qb, parent, alias, link) => joinThroughLink(qb, parent,
+      { alias: link, table: componentLinkTable(model.collectionName), owner: 'entity_id', values: { field, component_type: component.uid }, fk: 'cmp_id' },
+      { alias, table: component.collectionName }));
   }
   if (attr.type === 'media' && attr.multiple !== true) {
     const alias = ctx.alias('f');
@@ -98,19 +91,27 @@ function relationFold(model: Model, field: string, attr: RelationAttribute, node
   const target = ctx.registry.contentType(attr.target);
   const scope = scopeOf(target, ctx, { from: model, attribute: field });
   if (!joinable(scope)) return undefined;
+  return modelFold('relation', field, target, node, ctx, (qb, parent, alias, link) => {
+    qb.leftJoin({ [link]: relationTable(model.collectionName, field) }, `${link}.source_id`, `${parent}.id`)
+      .leftJoin({ [alias]: target.collectionName }, (j) => {
+        j.on(`${alias}.document_id`, '=', `${link}.target_document_id`);
+        scopeOn(j, scope, target, alias, model, parent, ctx);
+      });
+  });
+}
+
+/** A fold that reads a model's scalars (a relation target, a component) under fresh aliases for its link and its row. */
+function modelFold(
+  kind: 'relation' | 'component', field: string, target: Model, node: PopulateNode, ctx: PlanContext,
+  join: (qb: Knex.QueryBuilder, parent: string, alias: string, link: string) => void,
+): Fold {
   const alias = ctx.alias('f');
   const link = ctx.alias('fl');
   const fields = node.fields ?? readableScalars(target, ctx.source);
   return {
-    field, kind: 'relation', alias, model: target, fields, columns: modelColumns(target, fields, alias, ctx),
+    field, kind, alias, model: target, fields, columns: modelColumns(target, fields, alias, ctx),
     nested: planFolds(target, node.populate, ctx),
-    join: (qb, parent) => {
-      qb.leftJoin({ [link]: relationTable(model.collectionName, field) }, `${link}.source_id`, `${parent}.id`)
-        .leftJoin({ [alias]: target.collectionName }, (j) => {
-          j.on(`${alias}.document_id`, '=', `${link}.target_document_id`);
-          scopeOn(j, scope, target, alias, model, parent, ctx);
-        });
-    },
+    join: (qb, parent) => join(qb, parent, alias, link),
   };
 }
 
