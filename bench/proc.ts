@@ -12,10 +12,23 @@ export interface ServerProcess {
   readyMs: number;
   spawnedAt: number;
   /** Set when the process ended on its own (a crash, for a server). */
-  exit(): { code: number | null; signal: string | null } | undefined;
+  exit(): ProcessExit | undefined;
   /** The last lines of its output, for diagnosis. */
   tail(): string;
-  stop(): Promise<void>;
+  /** SIGTERM, then how it ended: a clean stop is code 0 (a native crash at exit is not). */
+  stop(): Promise<ProcessExit>;
+}
+
+export interface ProcessExit { code: number | null; signal: string | null }
+
+/** Stops a server and says what went wrong, for the run's errors: "" for a clean stop (exit
+ *  code 0; a native crash at exit is not one) or for a server that had already ended (a crash the
+ *  run reported when it happened). */
+export async function stopChecked(server: ServerProcess): Promise<string> {
+  const running = !server.exit();
+  const exit = await server.stop();
+  return !running || exit.code === 0 ? ''
+    : `${server.name} did not stop cleanly on SIGTERM (code ${exit.code}, signal ${exit.signal}):\n${server.tail()}`;
 }
 
 const SERVING = /serving .* on (http:\/\/[^\s/]+)/;
@@ -31,7 +44,7 @@ export async function startServer(name: string, args: string[], env: Record<stri
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   const lines: string[] = [];
-  let exited: { code: number | null; signal: string | null } | undefined;
+  let exited: ProcessExit | undefined;
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(line);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
@@ -62,11 +75,13 @@ export async function startServer(name: string, args: string[], env: Record<stri
     exit: () => exited,
     tail: () => lines.slice(-30).join('\n'),
     stop: async () => {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await ended;
-      clearTimeout(timer);
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await ended;
+        clearTimeout(timer);
+      }
+      return exited!;
     },
   };
 }

@@ -10,7 +10,7 @@ import { readFixture } from './fixture.js';
 import { measure, measurePair, type LoadOptions, type LoadResult } from './load.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
 import { FLOOR_ENTRY, ROOT, SERVER_ENTRY } from './paths.js';
-import { rssMb, startServer, type ServerProcess } from './proc.js';
+import { rssMb, startServer, stopChecked, type ServerProcess } from './proc.js';
 import { PENDING_SCENARIOS, scenarios, type AuthSession, type RequestSpec, type Scenario } from './scenarios.js';
 import { countFloor, countOurs } from './statements.js';
 import { BENCH_SECRETS, exampleAppStartup, generatedAppStartup, serverEnv, type ServerKind, type StartupResult } from './startup.js';
@@ -125,7 +125,7 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
       if (!alive(server, errors)) break;
       if (kind !== 'core' && !list.slice(index + 1).some((s) => kindOf(s) === kind)) {
         peaks.set(kind, rssMb(server.pid, 'VmHWM'));
-        await server.stop();
+        errors.push(await stopChecked(server));
       }
       if (result.floor) {
         if (!alive(floor, errors)) break;
@@ -143,10 +143,9 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
   const floorPeakRssMb = rssMb(floor.pid, 'VmHWM');
   for (const [kind, server] of others) {
     if (!server.exit()) peaks.set(kind, rssMb(server.pid, 'VmHWM'));
-    await server.stop();
+    errors.push(await stopChecked(server));
   }
-  await ours.stop();
-  await floor.stop();
+  errors.push(await stopChecked(ours), await stopChecked(floor));
   // Reported in the scenarios' own order, whatever order they ran in
   const order = new Map(selected.map((s, i) => [s.id, i]));
   results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -158,7 +157,7 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
     machine,
     dataset: { file: dataset.file, reused: dataset.reused, generatedMs: dataset.marker.generatedMs, seed: dataset.marker.seed, ...dataset.marker.counts },
     server: { workers: opts.workers, nodeEnv: 'production', peakRssMb, floorPeakRssMb, ...(upPeak === undefined ? {} : { usersPermissionsPeakRssMb: upPeak }) },
-    startup, scenarios: results, pending: PENDING_SCENARIOS, errors, warnings,
+    startup, scenarios: results, pending: PENDING_SCENARIOS, errors: errors.filter(Boolean), warnings,
   };
 }
 

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rssMb, startServer } from './proc.js';
+import { rssMb, startServer, stopChecked } from './proc.js';
 import { ROOT, SERVER_ENTRY } from './paths.js';
 
 export interface StartupSample { readyMs: number; firstResponseMs: number; idleRssMb: number }
@@ -44,16 +44,21 @@ export function serverEnv(appDir: string, dbFile: string, workers: number, kind:
 /** One start: spawn, wait for the "serving" line, send the first request, idle a second, stop. */
 export async function startOnce(appDir: string, dbFile: string, firstPath: string, workers: number): Promise<StartupSample> {
   const server = await startServer('startup', [SERVER_ENTRY], serverEnv(appDir, dbFile, workers));
+  let sample: StartupSample;
   try {
     const res = await fetch(`${server.url}${firstPath}`);
     await res.arrayBuffer();
     const firstResponseMs = performance.now() - server.spawnedAt;
     if (res.status !== 200) throw new Error(`startup: GET ${firstPath} answered ${res.status}`);
     await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
-    return { readyMs: Math.round(server.readyMs), firstResponseMs: Math.round(firstResponseMs), idleRssMb: rssMb(server.pid) };
-  } finally {
+    sample = { readyMs: Math.round(server.readyMs), firstResponseMs: Math.round(firstResponseMs), idleRssMb: rssMb(server.pid) };
+  } catch (err) {
     await server.stop();
+    throw err;
   }
+  const problem = await stopChecked(server);
+  if (problem) throw new Error(problem);
+  return sample;
 }
 
 function median(samples: StartupSample[]): StartupSample {

@@ -47,6 +47,6 @@ server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', ()
   const { address, port } = server.address();
   process.stdout.write(`floor serving 6 scenarios on http://${address}:${port}\n`);
 });
-const stop = () => server.close(() => db.destroy().then(() => process.exit(0)));
+const stop = () => { server.close(() => db.destroy().then(() => process.exit(0))); server.closeAllConnections(); };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -9,7 +9,14 @@ import { appDir, configDir } from './app-folders.js';
 async function serve(): Promise<void> {
   const started = Date.now();
   const kernel = await createKernel({ appDir, configDir });
-  const { url } = await kernel.start();
+  let url: string;
+  try {
+    ({ url } = await kernel.start());
+  } catch (err) {
+    // load() closes what it opened; a failed listen (port taken) leaves a loaded kernel to close
+    await kernel.destroy();
+    throw err;
+  }
   const role = cluster.isWorker ? `worker ${cluster.worker?.id}` : 'server';
   if (!cluster.isWorker) announce(kernel, url, started);
   else process.send?.({ type: 'listening', url });

@@ -193,19 +193,25 @@ export class Kernel {
     if (this.dialect === 'postgres') await preparePg();
     this.#knex = createConnection(this.config.database, this.appDir);
     try {
-      this.#sync = await syncSchema(this.#knex, buildPhysicalSchema(this.registry), this.logger);
+      await this.#connected(this.#knex, salt);
     } catch (err) {
-      await this.#knex.destroy();
-      this.#knex = undefined;
+      // A half-built kernel is of no use to anyone: close the pool now rather than leave its
+      // connections (and their prepared statements) to the garbage collector at exit
+      await this.destroy();
       throw err;
     }
-    this.#models = buildModels(this.registry, this.#knex);
+    return this;
+  }
+
+  async #connected(knex: Knex, salt: string): Promise<void> {
+    this.#sync = await syncSchema(knex, buildPhysicalSchema(this.registry), this.logger);
+    this.#models = buildModels(this.registry, knex);
     this.#documents = new DocumentService({
-      knex: this.#knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
+      knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
       rest: this.config.api.rest, logger: this.logger, actions: this.#actions,
     });
     this.#apiTokens = new ApiTokenService({
-      knex: this.#knex, dialect: this.dialect, salt, registry: this.registry, routes: this.routes, logger: this.logger,
+      knex, dialect: this.dialect, salt, registry: this.registry, routes: this.routes, logger: this.logger,
     });
 
     this.#phase = 'buildRoutes';
@@ -219,7 +225,6 @@ export class Kernel {
     await this.hooks.bootstrap.promise(this);
     for (const { plugin, config } of this.#plugins) await plugin.bootstrap?.(this, config);
     this.#phase = 'ready';
-    return this;
   }
 
   /** load() if needed, then listen on config.server (port 0 picks a free port). */

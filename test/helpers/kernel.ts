@@ -40,6 +40,24 @@ export interface StartOptions {
   appDir?: string;
 }
 
+// Test kernels started and not yet stopped; the root hook (root-hooks.ts) fails the run if any is
+// left, since its connections would otherwise be closed by the garbage collector at exit.
+const running = new Map<TestKernel, string>();
+
+/** Stops every test kernel still running; returns the test files that started them. */
+export async function stopLeftoverKernels(): Promise<string[]> {
+  // A test may destroy the kernel itself and keep its database for the next kernel
+  const left = [...running].filter(([app]) => app.kernel.phase !== 'destroyed');
+  for (const [app] of left) await app.stop();
+  return left.map(([, where]) => where);
+}
+
+/** The test file (and line) that called startKernel, from the stack. */
+function caller(): string {
+  const line = new Error().stack?.split('\n').find((l) => /\.test\.ts:\d+/.test(l)) ?? '';
+  return /(test\/[^\s)]+\.test\.ts:\d+)/.exec(line)?.[1] ?? 'a test helper';
+}
+
 export async function startKernel(opts: StartOptions = {}): Promise<TestKernel> {
   const db = opts.db ?? await createTestDatabase();
   const logger = createMemoryLogger();
@@ -77,15 +95,18 @@ export async function startKernel(opts: StartOptions = {}): Promise<TestKernel> 
     if (text) { try { parsed = JSON.parse(text); } catch { parsed = text; } }
     return { status: res.status, headers: res.headers, body: parsed, text };
   };
-  return {
+  const app: TestKernel = {
     kernel, url, logs: logger.lines, db, request,
     get: (p) => request('GET', p),
     post: (p, b) => request('POST', p, b),
     put: (p, b) => request('PUT', p, b),
     del: (p) => request('DELETE', p),
     stop: async () => {
+      running.delete(app);
       await kernel.destroy();
       if (!opts.db) await db.drop();
     },
   };
+  running.set(app, caller());
+  return app;
 }
