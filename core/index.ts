@@ -26,7 +26,7 @@ export type { FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Paginat
 export { and } from './query/ast.js';
 export { RouteTable, type RouteDefinition, type HttpMethod } from './rest/route-table.js';
 export { LIST_PARAMS, ONE_PARAMS, pickParams } from './rest/query-params.js';
-export { enforceRateLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from './rest/rate-limit.js';
+export { enforceRateLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from './limits/rate-limit.js';
 export { denial, isAnonymous } from './auth/verdict.js';
 export { bearerToken } from './auth/bearer.js';
 export type { ApiTokenService } from './api-tokens/service.js';
@@ -36,5 +36,7 @@ export {
   API_TOKEN_TYPES, API_TOKEN_LIFESPANS, type ApiToken, type ApiTokenCredentials, type ApiTokenInput,
   type ApiTokenLifespan, type ApiTokenRef, type ApiTokenType, type CreatedApiToken,
 } from './api-tokens/types.js';
-export type { Ability, AuthResult, AuthorizeRequest, RequestContext, RequestState, Verdict } from './rest/types.js';
+export type { Ability, AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthResult, Verdict } from './auth/types.js';
+export type { Authorizer } from './auth/verdict.js';
+export type { RequestContext, RequestState } from './rest/types.js';
 export { createConsoleLogger, createMemoryLogger, type Logger, type LogLevel } from './log/logger.js';

@@ -1,5 +1,6 @@
-// Import direction: plugins import only core/index.ts; core never imports plugins or config;
-// a plugin never imports another plugin.
+// Import direction: plugins import only core/index.ts; core never imports plugins or config; a
+// plugin never imports another plugin; core's layers (docs/design.md) import only downwards; and no
+// file takes part in an import cycle.
 
 import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
@@ -14,15 +15,58 @@ function files(dir: string): string[] {
   });
 }
 
+/** Relative imports of a file (type-only ones too), as paths from the root ending in .ts. */
 function imports(file: string): string[] {
   const src = readFileSync(file, 'utf8');
   return [...src.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
     .map((m) => m[1] ?? m[2] ?? '')
     .filter((s) => s.startsWith('.'))
-    .map((s) => relative(ROOT, resolve(dirname(file), s)));
+    .map((s) => relative(ROOT, resolve(dirname(file), s)).replace(/\.js$/, '.ts'));
+}
+
+/** The layer order of docs/design.md, lowest first: each line one layer, several folders a line. */
+function layers(): Map<string, number> {
+  const doc = readFileSync(join(ROOT, 'docs', 'design.md'), 'utf8');
+  const block = /```text layers\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error('docs/design.md has no ```text layers block');
+  const lines = block.trim().split('\n').reverse();
+  return new Map(lines.flatMap((line, rank) => line.trim().split(/\s+/).map((name) => [name, rank] as [string, number])));
+}
+
+/** core/<folder>/..., or core/index.ts itself. */
+function layerOf(path: string): string {
+  return path.split('/')[1]!;
+}
+
+/** Strongly connected components with more than one file (Tarjan): the import cycles. */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next); low.set(v, next); next++;
+    stack.push(v); onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
 }
 
 describe('architecture', () => {
+  const sources = [...files(join(ROOT, 'core')), ...files(join(ROOT, 'plugins'))].map((f) => relative(ROOT, f));
+
   it('core never imports plugins or config', () => {
     for (const file of files(join(ROOT, 'core'))) {
       for (const target of imports(file)) {
@@ -35,15 +79,35 @@ describe('architecture', () => {
     for (const file of files(join(ROOT, 'plugins'))) {
       const own = relative(ROOT, file).split('/').slice(0, 2).join('/');
       for (const target of imports(file)) {
-        const ok = target === 'core/index.js' || target.startsWith(`${own}/`);
+        const ok = target === 'core/index.ts' || target.startsWith(`${own}/`);
         expect(ok, `${relative(ROOT, file)} imports ${target}`).to.equal(true);
       }
     }
   });
 
-  it('the error classes import nothing else from core', () => {
-    for (const file of files(join(ROOT, 'core', 'errors'))) {
-      for (const target of imports(file)) expect(target.startsWith('core/errors/'), `${file} imports ${target}`).to.equal(true);
+  it('core imports only downwards, in the layer order of docs/design.md', () => {
+    const order = layers();
+    const upward: string[] = [];
+    for (const file of sources.filter((f) => f.startsWith('core/'))) {
+      const from = layerOf(file);
+      expect(order.has(from), `${file}: its folder ${from} is not in the layers of docs/design.md`).to.equal(true);
+      for (const target of imports(join(ROOT, file)).filter((t) => t.startsWith('core/'))) {
+        const to = layerOf(target);
+        if (to === from) continue;
+        if (!(order.get(to)! < order.get(from)!)) upward.push(`${file} (${from}) imports ${target} (${to})`);
+      }
     }
+    expect(upward, upward.join('\n')).to.deep.equal([]);
+  });
+
+  it('no file takes part in an import cycle', () => {
+    const graph = new Map(sources.map((f) => [f, imports(join(ROOT, f)).filter((t) => sources.includes(t))]));
+    const found = cycles(graph);
+    expect(found.map((c) => c.join(' -> ')), 'import cycles').to.deep.equal([]);
+  });
+
+  it('finds cycles and only cycles', () => {
+    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']], ['e', ['e']], ['f', []]]);
+    expect(cycles(graph)).to.deep.equal([['a', 'b', 'c'], ['e']]);
   });
 });

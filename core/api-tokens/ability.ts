@@ -4,7 +4,7 @@
 
 import { ValidationError } from '../errors/index.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import type { Ability } from '../rest/types.js';
+import type { Ability } from '../auth/types.js';
 import type { ApiTokenType } from './types.js';
 
 const READ_ONLY = /\.(find|findOne)$/;

@@ -9,8 +9,7 @@ import { newDocumentId } from '../documents/document-id.js';
 import { UnauthorizedError } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import type { RouteTable } from '../rest/route-table.js';
-import type { Ability } from '../rest/types.js';
+import type { Ability } from '../auth/types.js';
 import { abilityFor, checkPermissions, invalid } from './ability.js';
 import { checkDescription, checkLifespan, checkName, checkType, expiresAt } from './input.js';
 import { API_TOKEN_TABLE } from './model.js';
@@ -33,7 +32,8 @@ export interface ApiTokenServiceDeps {
   dialect: Dialect;
   salt: string;
   registry: ModelRegistry;
-  routes: RouteTable;
+  /** Every permission action that exists (a custom token may name only those). */
+  knownActions(): Set<string>;
   logger: Logger;
 }
 
@@ -138,7 +138,7 @@ export class ApiTokenService {
   }
 
   #knownActions(): Set<string> {
-    this.#known ??= this.#deps.routes.actions();
+    this.#known ??= this.#deps.knownActions();
     return this.#known;
   }
 }

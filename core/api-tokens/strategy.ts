@@ -2,15 +2,15 @@
 // not one of our tokens is left to the taps after it; core's mount answers 401 if none takes it.
 
 import { bearerToken } from '../auth/bearer.js';
-import type { AuthResult, RequestContext } from '../rest/types.js';
+import type { AuthenticateRequest, AuthResult } from '../auth/types.js';
 import { looksLikeSecret } from './secret.js';
 import type { ApiTokenService } from './service.js';
 
 export const API_TOKEN_STRATEGY = 'api-token';
 
 export function apiTokenStrategy(service: () => ApiTokenService) {
-  return async (ctx: RequestContext): Promise<AuthResult | undefined> => {
-    const token = bearerToken(ctx.get('authorization'));
+  return async (request: AuthenticateRequest): Promise<AuthResult | undefined> => {
+    const token = bearerToken(request.get('authorization'));
     if (!token || !looksLikeSecret(token)) return undefined;
     const found = await service().verify(token);
     if (!found) return undefined;

@@ -1,7 +1,6 @@
 // The shape of the kernel's configuration, after defaults.
 
-import type { PluginsConfig } from '../kernel/plugin.js';
-import type { RateLimitStore } from '../rest/rate-limit.js';
+import type { RateLimitStore } from '../limits/rate-limit.js';
 
 export type DatabaseClient = 'sqlite' | 'mysql' | 'postgres';
 
@@ -115,3 +114,19 @@ export interface KernelConfig {
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> | T[K] : T[K] };
 export type KernelConfigInput = DeepPartial<Omit<KernelConfig, 'plugins'>> & { plugins?: PluginsConfig };
+
+/** A plugin given as an object rather than a path; the kernel checks its whole shape when it loads it. */
+export interface PluginObject {
+  readonly name: string;
+  register(...args: never[]): unknown;
+}
+
+/** The entry in config/plugins.ts: `{ name: { enabled, config, resolve? } }`. */
+export interface PluginEntry {
+  enabled?: boolean;
+  config?: Record<string, unknown>;
+  /** A path (relative to the app root) or a plugin object, for custom plugins. */
+  resolve?: string | PluginObject;
+}
+
+export type PluginsConfig = Record<string, PluginEntry | boolean>;

@@ -2,7 +2,7 @@
 // position shapes of Strapi v5's relation parameters, and file ids for media attributes.
 
 import type { MediaAttribute, RelationAttribute } from '../registry/types.js';
-import type { RelationOp, RelationRef } from './input.js';
+import type { RelationOp, RelationRef } from './input-types.js';
 import { INVALID, Issues, dotted, isPlainObject, ownKeys } from './input-scalars.js';
 import type { Checked } from './input-scalars.js';
 

@@ -7,29 +7,9 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, ComponentAttribute, DynamicZoneAttribute, Model } from '../registry/types.js';
 import { INVALID, Issues, PROTO_KEYS, isPlainObject, normalizeScalar, scanProtoKeys } from './input-scalars.js';
 import { normalizeMedia, normalizeRelation } from './input-relations.js';
+import type { ComponentValue, NormalizedInput, RelationOp } from './input-types.js';
 
-export interface RelationRef {
-  documentId: string;
-  locale?: string;
-  status?: 'draft' | 'published';
-  position?: { before?: string; after?: string; start?: true; end?: true };
-}
-
-export type RelationOp =
-  | { kind: 'set'; refs: RelationRef[] }
-  | { kind: 'change'; connect: RelationRef[]; disconnect: RelationRef[] };
-
-export interface ComponentValue { uid: string; id?: number; input: NormalizedInput }
-
-export interface NormalizedInput {
-  /** attribute name -> value in API form: strings; numbers (biginteger: a string of digits); booleans; date 'YYYY-MM-DD'; time 'HH:mm:ss.SSS'; datetime/timestamp an ISO string 'YYYY-MM-DDTHH:mm:ss.sssZ'; json/blocks any JSON value; null clears */
-  scalars: Record<string, unknown>;
-  relations: Record<string, RelationOp>;
-  /** media attribute -> ordered file ids; [] or null clears */
-  media: Record<string, number[]>;
-  /** component (single: 0 or 1 item; repeatable: n items) and dynamic zone attributes -> items; [] clears */
-  components: Record<string, ComponentValue[]>;
-}
+export type { ComponentValue, NormalizedInput, RelationOp, RelationRef } from './input-types.js';
 
 export interface InputContext { registry: ModelRegistry; source: 'content-api' | 'internal'; mode: 'create' | 'update' }
 

@@ -8,7 +8,7 @@ import type { RestConfig } from '../config/types.js';
 import type { Dialect } from '../database/connection.js';
 import { SCHEMA_STATE_TABLE } from '../database/naming.js';
 import { KernelError, ValidationError } from '../errors/index.js';
-import type { KernelHooks } from '../kernel/hooks.js';
+import type { DocumentHooks } from './hooks.js';
 import type { Logger } from '../log/logger.js';
 import { compileQuery, type RawQuery } from '../query/compile.js';
 import { aliasFactory, type PlanContext } from '../query/plan-context.js';
@@ -35,7 +35,7 @@ export interface DocumentServiceDeps {
   knex: Knex;
   dialect: Dialect;
   registry: ModelRegistry;
-  hooks: KernelHooks;
+  hooks: DocumentHooks;
   rest: RestConfig;
   logger: Logger;
   actions: ReadonlyMap<string, DocumentActionDefinition>;
@@ -128,7 +128,7 @@ export class DocumentService {
       registry: this.#deps.registry, source, rest: this.#deps.rest, paginate,
     });
     const ctx: QueryContext = {
-      uid: ct.uid, contentType: ct, action, source, params, query,
+      uid: ct.uid, contentType: ct, action, source, auth: params.auth, params, query,
       rowScopes: [], rowDefaults: [],
       constraints: { required: true, unique: true },
       state: { ...(params.state ?? {}) },

@@ -1,8 +1,13 @@
 // Types of the document service: its parameters, the context its hooks see, its results.
 
 import type { Knex } from 'knex';
+import type { AuthResult } from '../auth/types.js';
 import type { ContentType, Model } from '../registry/types.js';
-import type { FilterNode, Pagination, QueryAst } from '../query/ast.js';
+import type { PageInfo, Pagination, QueryAst } from '../query/ast.js';
+import type { RowScope } from '../query/scopes.js';
+
+export { SIBLING_REACH, type RowScope, type ScopeReach } from '../query/scopes.js';
+export type { PageInfo } from '../query/ast.js';
 
 /** Core's actions, or the name of a plugin-defined one (publish, ...). */
 export type DocumentAction = 'findMany' | 'findFirst' | 'findOne' | 'count' | 'create' | 'update' | 'delete' | (string & {});
@@ -26,23 +31,15 @@ export interface DocumentParams {
   pagination?: unknown;
   _q?: unknown;
   source?: QuerySource;
-  /** Request-scoped values (the authenticated user, the raw Koa state) for plugin taps. */
+  /** Who is calling (a surface's authentication); what the query reaches is checked against it. */
+  auth?: AuthResult;
+  /** Call-scoped values for plugin taps. */
   state?: Record<string, unknown>;
   [param: string]: unknown;
 }
 
 export type Row = Record<string, unknown>;
 export type Doc = Record<string, unknown> & { id: number; documentId: string };
-
-/** How a query reached a content type below its root: through which attribute of which model.
- *  A `sibling` filter reaches the other versions of the row's own document as SIBLING_REACH. */
-export interface ScopeReach { from: Model; attribute: string }
-
-export const SIBLING_REACH = '$sibling';
-
-/** Picks which rows (versions) of a content type a query may see; applied at every level.
- *  `reach` is undefined at the root. */
-export type RowScope = (contentType: ContentType, reach?: ScopeReach) => FilterNode | undefined;
 
 /** Values a write puts on the rows it creates (a plugin setting locale or publishedAt). */
 export type RowDefaults = (contentType: ContentType) => Record<string, unknown> | undefined;
@@ -52,6 +49,8 @@ export interface QueryContext {
   readonly contentType: ContentType;
   readonly action: DocumentAction;
   readonly source: QuerySource;
+  /** Who is calling (params.auth). */
+  readonly auth: AuthResult | undefined;
   params: DocumentParams;
   /** The compiled, validated query (for reads; writes use it to shape their response). */
   query: QueryAst;
@@ -63,15 +62,6 @@ export interface QueryContext {
   constraints: { required: boolean; unique: boolean };
   state: Record<string, unknown>;
   trx?: Knex.Transaction;
-}
-
-export interface PageInfo {
-  page?: number;
-  pageSize?: number;
-  pageCount?: number;
-  start?: number;
-  limit?: number;
-  total?: number;
 }
 
 export type QueryResult =

@@ -34,8 +34,9 @@ import { securityHeadersMiddleware } from '../rest/security-headers.js';
 import { mountRoutes } from '../rest/mount.js';
 import { RouteTable } from '../rest/route-table.js';
 import type { RequestState } from '../rest/types.js';
-import { abilityVerdict, ABILITY_STAGE } from '../auth/verdict.js';
-import { enforceQueryPermissions } from '../auth/query-permissions.js';
+import { abilityVerdict, ABILITY_STAGE, createAuthorizer, type Authorizer } from '../auth/verdict.js';
+import type { AuthenticateRequest, AuthorizeSubject, AuthResult } from '../auth/types.js';
+import { enforceQueryPermissions } from '../documents/query-permissions.js';
 import { addApiTokenModel } from '../api-tokens/model.js';
 import { resolveSalt } from '../api-tokens/salt.js';
 import { ApiTokenService } from '../api-tokens/service.js';
@@ -71,6 +72,7 @@ const BOOT_HOOKS: Partial<Record<keyof KernelHooks, Phase>> = {
 
 export class Kernel {
   readonly hooks: KernelHooks = createKernelHooks();
+  readonly #auth: Authorizer = createAuthorizer(this.hooks);
   readonly registry = new ModelRegistry();
   readonly routes = new RouteTable();
   readonly app = new Koa<RequestState>();
@@ -110,6 +112,23 @@ export class Kernel {
   }
 
   get phase(): Phase { return this.#phase; }
+
+  /** Who is calling, from a request's credentials (no transport in it: any surface passes a
+   *  request with its headers and address). */
+  authenticate(request: AuthenticateRequest): Promise<AuthResult | undefined> {
+    return this.#auth.authenticate(request);
+  }
+
+  /** Throws 401/403 unless the caller may do `action` (a permission action such as
+   *  api::article.article.find). */
+  authorize(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string): Promise<void> {
+    return this.#auth.authorize(auth, action, subject, message);
+  }
+
+  /** Whether the caller may do `action`. */
+  can(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject): Promise<boolean> {
+    return this.#auth.can(auth, action, subject);
+  }
 
   get dialect(): Dialect { return this.config.database.client; }
 
@@ -211,7 +230,7 @@ export class Kernel {
       rest: this.config.api.rest, logger: this.logger, actions: this.#actions,
     });
     this.#apiTokens = new ApiTokenService({
-      knex, dialect: this.dialect, salt, registry: this.registry, routes: this.routes, logger: this.logger,
+      knex, dialect: this.dialect, salt, registry: this.registry, knownActions: () => this.routes.actions(), logger: this.logger,
     });
 
     this.#phase = 'buildRoutes';
@@ -222,7 +241,7 @@ export class Kernel {
     this.#mount();
 
     this.#phase = 'bootstrap';
-    await this.hooks.bootstrap.promise(this);
+    await this.hooks.bootstrap.promise();
     for (const { plugin, config } of this.#plugins) await plugin.bootstrap?.(this, config);
     this.#phase = 'ready';
   }
@@ -251,7 +270,7 @@ export class Kernel {
     this.#phase = 'destroyed';
     try {
       if (wasLoaded) {
-        await this.hooks.destroy.promise(this);
+        await this.hooks.destroy.promise();
         for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this, config);
       }
     } finally {
@@ -286,7 +305,7 @@ export class Kernel {
       jsonLimit: this.config.api.bodyLimit, jsonStrict: true,
       onError: bodyParseError,
     }) as never);
-    mountRoutes(this.app, this.routes, this.hooks, this.config.api.rateLimit, this.config.server.limits.queryLength);
+    mountRoutes(this.app, this.routes, this.#auth, this.config.api.rateLimit, this.config.server.limits.queryLength);
   }
 
   /** A tap on a boot hook after it fired, or on any hook once ready, is a bug in a plugin: say so. */

@@ -2,6 +2,8 @@
 
 import type { Kernel } from './kernel.js';
 
+export type { PluginEntry, PluginsConfig } from '../config/types.js';
+
 export interface Plugin<Config = Record<string, unknown>> {
   /** kebab-case; equals its folder name; used for every tap. */
   name: string;
@@ -12,16 +14,6 @@ export interface Plugin<Config = Record<string, unknown>> {
   bootstrap?(kernel: Kernel, config: Config): void | Promise<void>;
   destroy?(kernel: Kernel, config: Config): void | Promise<void>;
 }
-
-/** The entry in config/plugins.ts: `{ name: { enabled, config, resolve? } }`. */
-export interface PluginEntry {
-  enabled?: boolean;
-  config?: Record<string, unknown>;
-  /** A path (relative to the app root) or a module for custom plugins. */
-  resolve?: string | Plugin;
-}
-
-export type PluginsConfig = Record<string, PluginEntry | boolean>;
 
 export function definePlugin<Config = Record<string, unknown>>(plugin: Plugin<Config>): Plugin<Config> {
   return plugin;

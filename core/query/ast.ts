@@ -62,3 +62,13 @@ export const and = (...children: Array<FilterNode | undefined>): FilterNode | un
   if (defined.length === 1) return defined[0];
   return { kind: 'and', children: defined };
 };
+
+/** The pagination meta of a page of results (Strapi's meta.pagination). */
+export interface PageInfo {
+  page?: number;
+  pageSize?: number;
+  pageCount?: number;
+  start?: number;
+  limit?: number;
+  total?: number;
+}

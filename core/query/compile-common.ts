@@ -2,7 +2,7 @@
 
 import { ValidationError } from '../errors/index.js';
 import type { Attribute, Model, RelationAttribute } from '../registry/types.js';
-import type { CompileContext } from './compile.js';
+import type { CompileContext } from './compile-context.js';
 
 const ID_ATTRIBUTE: Attribute = { type: 'integer' };
 const DOCUMENT_ID_ATTRIBUTE: Attribute = { type: 'string' };

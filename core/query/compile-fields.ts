@@ -2,7 +2,7 @@
 // may be named but are not listed: the planner always returns them.
 
 import type { Model } from '../registry/types.js';
-import type { CompileContext } from './compile.js';
+import type { CompileContext } from './compile-context.js';
 import {
   assertReadable, invalidKey, isBlank, parseNameList, requireField,
 } from './compile-common.js';

@@ -4,7 +4,7 @@
 import type { FilterNode, ScalarOperator } from './ast.js';
 import { and } from './ast.js';
 import type { Attribute, Model } from '../registry/types.js';
-import type { CompileContext } from './compile.js';
+import type { CompileContext } from './compile-context.js';
 import {
   assertReadable, invalidKey, invalidValue, isBlank, isPlainObject, relationTarget, requireField, toArrayLike,
 } from './compile-common.js';

@@ -3,7 +3,7 @@
 
 import { PaginationError, ValidationError } from '../errors/index.js';
 import type { Pagination } from './ast.js';
-import type { CompileContext, RawQuery } from './compile.js';
+import type { CompileContext, RawQuery } from './compile-context.js';
 import { invalidKey, invalidValue, isBlank, isPlainObject, parseBooleanLike } from './compile-common.js';
 
 const PAGINATION_KEYS = ['page', 'pageSize', 'start', 'limit', 'withCount'] as const;

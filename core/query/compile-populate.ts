@@ -7,7 +7,7 @@ import { and } from './ast.js';
 import type {
   Attribute, ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, RelationAttribute,
 } from '../registry/types.js';
-import type { CompileContext } from './compile.js';
+import type { CompileContext } from './compile-context.js';
 import {
   assertReadable, invalidKey, invalidValue, isBlank, isPlainObject, isToMany, paramOf, parseBooleanLike,
   relationTarget, requireField,

@@ -4,7 +4,7 @@
 import { ValidationError } from '../errors/index.js';
 import type { SortNode } from './ast.js';
 import type { Model } from '../registry/types.js';
-import type { CompileContext } from './compile.js';
+import type { CompileContext } from './compile-context.js';
 import {
   assertReadable, invalidKey, invalidValue, isBlank, isPlainObject, isToMany, paramOf, relationTarget,
   requireField, toArrayLike,

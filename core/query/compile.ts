@@ -4,14 +4,14 @@
 
 import type { QueryAst } from './ast.js';
 import type { Model } from '../registry/types.js';
-import type { ModelRegistry } from '../registry/model-registry.js';
 import { invalidValue, isBlank } from './compile-common.js';
 import { compileFields } from './compile-fields.js';
 import { compileFilters } from './compile-filters.js';
 import { compilePagination } from './compile-pagination.js';
 import { compilePopulate } from './compile-populate.js';
 import { compileSort } from './compile-sort.js';
-import { assertWithinDepthLimits, type DepthLimits } from './limits.js';
+import type { CompileContext, RawQuery } from './compile-context.js';
+import { assertWithinDepthLimits } from './limits.js';
 
 export { compileFilters } from './compile-filters.js';
 export { compileSort } from './compile-sort.js';
@@ -19,26 +19,7 @@ export { compileFields, MEDIA_FIELDS } from './compile-fields.js';
 export { compilePopulate } from './compile-populate.js';
 export { compilePagination } from './compile-pagination.js';
 
-export interface RawQuery {
-  filters?: unknown;
-  sort?: unknown;
-  fields?: unknown;
-  populate?: unknown;
-  pagination?: unknown;
-  page?: unknown;
-  pageSize?: unknown;
-  start?: unknown;
-  limit?: unknown;
-  _q?: unknown;
-}
-
-export interface CompileContext {
-  registry: ModelRegistry;
-  source: 'content-api' | 'internal';
-  rest: { defaultLimit: number; maxLimit: number; withCount: boolean } & DepthLimits;
-  /** false for findOne, count and single types: pagination input is ignored. */
-  paginate: boolean;
-}
+export type { CompileContext, RawQuery } from './compile-context.js';
 
 export function compileQuery(raw: RawQuery, model: Model, ctx: CompileContext): QueryAst {
   const ast: QueryAst = {

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../database/connection.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import type { RowScope } from '../documents/types.js';
+import type { RowScope } from './scopes.js';
 
 export interface PlanContext {
   knex: Knex | Knex.Transaction;

@@ -3,7 +3,7 @@
 
 import type { ContentType, Model } from '../registry/types.js';
 import type { QueryAst } from './ast.js';
-import type { PageInfo } from '../documents/types.js';
+import type { PageInfo } from './ast.js';
 import { readableScalars } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { distinctRows, joinFolds, planFolds, takeFolds } from './fold.js';

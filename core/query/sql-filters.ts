@@ -7,7 +7,7 @@ import { SQLITE_LOWER } from '../database/connection.js';
 import { componentLinkTable, relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, ScalarOperator } from './ast.js';
-import { SIBLING_REACH, type ScopeReach } from '../documents/types.js';
+import { SIBLING_REACH, type ScopeReach } from './scopes.js';
 import { and } from './ast.js';
 import { columnOf, columnTypeOfField } from './columns.js';
 import type { PlanContext } from './plan-context.js';

@@ -91,7 +91,7 @@ function route(ct: ContentType, method: RouteDefinition['method'], path: string,
 function params(ctx: RequestContext, deps: ContentRouteDeps): DocumentParams {
   const allowed = ctx.state.route?.query ?? [];
   const picked = pickParams(ctx.state.query ?? {}, allowed, deps.rest.strictParams);
-  return { ...picked, source: 'content-api', state: { auth: ctx.state.auth } };
+  return { ...picked, source: 'content-api', auth: ctx.state.auth };
 }
 
 function bodyData(ctx: RequestContext): unknown {

@@ -3,16 +3,15 @@
 
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { denial, isAnonymous } from '../auth/verdict.js';
-import { KernelError, UnauthorizedError, URITooLongError } from '../errors/index.js';
+import type { Authorizer } from '../auth/verdict.js';
+import { KernelError, URITooLongError } from '../errors/index.js';
 import type { ContentRateLimitConfig } from '../config/types.js';
-import type { KernelHooks } from '../kernel/hooks.js';
-import { enforceRateLimit, MemoryRateLimitStore } from './rate-limit.js';
+import { enforceRateLimit, MemoryRateLimitStore } from '../limits/rate-limit.js';
 import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
 import type { RequestContext, RequestState } from './types.js';
 
-export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: KernelHooks, rateLimit: ContentRateLimitConfig, queryLength: number): void {
+export function mountRoutes(app: Koa<RequestState>, table: RouteTable, auth: Authorizer, rateLimit: ContentRateLimitConfig, queryLength: number): void {
   const router = new Router<RequestState>();
   const limit = contentRateLimit(rateLimit);
   for (const route of table.all()) {
@@ -27,7 +26,7 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, hooks: Ke
           await next();
         },
         ...(limit && route.contentType ? [limit] : []),
-        ...(route.config.auth ? [authMiddleware(route, hooks)] : []),
+        ...(route.config.auth ? [authMiddleware(route, auth)] : []),
         async (ctx: RequestContext) => { await route.handler(ctx); },
       ] as never, { name: `${route.method} ${route.path}` });
     } catch (err) {
@@ -49,14 +48,12 @@ function contentRateLimit(config: ContentRateLimitConfig) {
   };
 }
 
-function authMiddleware(route: RouteDefinition, hooks: KernelHooks) {
+function authMiddleware(route: RouteDefinition, authorizer: Authorizer) {
   return async (ctx: RequestContext, next: () => Promise<unknown>) => {
-    const auth = await hooks.authenticate.promise(ctx);
-    // Credentials nobody recognised are refused, never served as an anonymous request
-    if (ctx.get('authorization') && isAnonymous(auth)) throw new UnauthorizedError('Missing or invalid credentials');
+    // Koa's context is an AuthenticateRequest (headers and the client's address)
+    const auth = await authorizer.authenticate(ctx);
     ctx.state.auth = auth;
-    const verdict = await hooks.authorize.promise(ctx, { action: route.action, route, auth });
-    if (verdict && !verdict.allowed) throw denial(auth);
+    await authorizer.authorize(auth, route.action);
     await next();
   };
 }

@@ -2,30 +2,9 @@
 // (the buildRoutes hook). A duplicate method+path names both owners.
 
 import { KernelError } from '../errors/index.js';
-import type { RequestContext } from './types.js';
+import type { HttpMethod, RouteDefinition } from './types.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RouteDefinition {
-  method: HttpMethod;
-  /** Full path, prefix included: /api/articles/:documentId */
-  path: string;
-  /** Permission action checked by authorize, e.g. api::article.article.find */
-  action: string;
-  /** Further permission actions the route may ask authorize for (readDraft on a GET), so
-   *  permission editors can list every action that exists. */
-  extraActions?: string[];
-  /** The content type the route serves, if any. */
-  contentType?: string;
-  /** Top-level query parameters the route accepts; with strictParams any other is a 400. */
-  query: string[];
-  handler: (ctx: RequestContext) => Promise<void>;
-  config: {
-    /** false: no authenticate/authorize (public routes such as login). */
-    auth: boolean;
-    owner: string;
-  };
-}
+export type { HttpMethod, RouteDefinition } from './types.js';
 
 export class RouteTable {
   readonly #routes = new Map<string, RouteDefinition>();

@@ -1,10 +1,10 @@
-// Types shared by routes, the authenticate/authorize hooks and controllers.
+// Types of the REST surface: the Koa state of a request and route definitions (data until mount).
 
 import type { ParameterizedContext } from 'koa';
-import type { RouteDefinition } from './route-table.js';
+import type { AuthResult } from '../auth/types.js';
 
 export interface RequestState {
-  /** Set by the authenticate hook: who is calling. */
+  /** Set by authentication: who is calling. */
   auth?: AuthResult;
   /** The route being served. */
   route?: RouteDefinition;
@@ -16,26 +16,25 @@ export interface RequestState {
 
 export type RequestContext = ParameterizedContext<RequestState>;
 
-/** What a caller may do: permission actions such as api::article.article.find. */
-export interface Ability {
-  can(action: string): boolean;
-}
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface AuthResult {
-  /** Which strategy recognised the credentials (api-token, users-permissions, ...). */
-  strategy: string;
-  /** Who is calling; null for an anonymous caller a strategy still answers for (the public role). */
-  credentials: unknown;
-  /** When set, core's authorize tap (last stage) answers with it, and queries are checked against
-   *  it: populate of a target the caller cannot `find` is dropped, filters or sort through it are 400. */
-  ability?: Ability;
-}
-
-export interface AuthorizeRequest {
-  /** The permission action, e.g. api::article.article.find */
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Full path, prefix included: /api/articles/:documentId */
+  path: string;
+  /** Permission action checked by authorize, e.g. api::article.article.find */
   action: string;
-  route: RouteDefinition;
-  auth: AuthResult | undefined;
+  /** Further permission actions the route may ask authorize for (readDraft on a GET), so
+   *  permission editors can list every action that exists. */
+  extraActions?: string[];
+  /** The content type the route serves, if any. */
+  contentType?: string;
+  /** Top-level query parameters the route accepts; with strictParams any other is a 400. */
+  query: string[];
+  handler: (ctx: RequestContext) => Promise<void>;
+  config: {
+    /** false: no authenticate/authorize (public routes such as login). */
+    auth: boolean;
+    owner: string;
+  };
 }
-
-export type Verdict = { allowed: true } | { allowed: false; reason?: string };

@@ -6,14 +6,14 @@ import {
   type DocumentActionFn, type DocumentActionInfo, type DocumentApi, type DocumentParams, type FieldError,
   type Kernel, type Model, type ModelRegistry, type VersionRow,
 } from '../../core/index.js';
-import { hasDraftAndPublish, PLUGIN_NAME, statusOf } from './status.js';
+import { DRAFT_READ_GRANTED, hasDraftAndPublish, PLUGIN_NAME, statusOf } from './status.js';
 
 const DRAFT = { kind: 'compare', field: 'publishedAt', operator: '$null', value: true } as const;
 const PUBLISHED = { kind: 'compare', field: 'publishedAt', operator: '$notNull', value: true } as const;
 
 /** What a response shows: the params' fields and populate, nothing that selects or writes. */
 function readParams(params: DocumentParams, status: 'draft' | 'published'): DocumentParams {
-  return { documentId: params.documentId, fields: params.fields, populate: params.populate, source: params.source, state: params.state, locale: params.locale, status };
+  return { documentId: params.documentId, fields: params.fields, populate: params.populate, source: params.source, auth: params.auth, state: params.state, locale: params.locale, status };
 }
 
 /** Rows of two versions are paired by locale when the content type has one. */
@@ -62,7 +62,8 @@ async function discardDraft(kernel: Kernel, { uid, api, rows, params }: Document
   const drafts = new Map((await rows.list(documentId, DRAFT)).map((r) => [versionKey(r), r.id]));
   for (const row of published) await rows.copy(row.id, drafts.get(versionKey(row)) ?? null, { publishedAt: null });
   await kernel.emitDocumentEvent({ action: 'discardDraft', uid, documentId, params });
-  return api.findOne({ ...readParams(params, 'draft'), documentId });
+  const answer = readParams(params, 'draft');
+  return api.findOne({ ...answer, documentId, state: { ...answer.state, [DRAFT_READ_GRANTED]: true } });
 }
 
 /** required and unique hold for what gets published (drafts were allowed to skip them). */

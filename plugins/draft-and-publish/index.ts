@@ -4,7 +4,7 @@
 import { definePlugin, QUERY_STAGE, ROUTE_STAGE } from '../../core/index.js';
 import { defineActions, publishAfterWrite } from './actions.js';
 import { addPublishedAt } from './models.js';
-import { scopeByStatus } from './query.js';
+import { guardDraftReads, scopeByStatus } from './query.js';
 import { addActionRoutes, addStatusParams } from './routes.js';
 import { PLUGIN_NAME } from './status.js';
 
@@ -15,6 +15,7 @@ export default definePlugin({
     kernel.hooks.buildRoutes.tap({ name: PLUGIN_NAME, stage: ROUTE_STAGE.ADD }, (routes) => addActionRoutes(kernel, routes));
     kernel.hooks.buildRoutes.tap({ name: PLUGIN_NAME, stage: ROUTE_STAGE.DECORATE }, (routes) => addStatusParams(kernel, routes));
     kernel.hooks.beforeQuery.tap({ name: PLUGIN_NAME, stage: QUERY_STAGE.SCOPE }, scopeByStatus);
+    kernel.hooks.beforeQuery.tapPromise({ name: PLUGIN_NAME, stage: QUERY_STAGE.SECURITY }, guardDraftReads(kernel));
     kernel.hooks.wrapDocumentAction.tap(PLUGIN_NAME, publishAfterWrite(kernel));
     defineActions(kernel);
   },

@@ -1,8 +1,10 @@
 // beforeQuery: which rows a call sees or writes, by status. Reads see one version per document;
 // writes go to the draft; content types without draft-and-publish are always published.
 
-import { and, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type QueryContext, type ScopeReach } from '../../core/index.js';
-import { hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
+import {
+  and, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type Kernel, type QueryContext, type ScopeReach,
+} from '../../core/index.js';
+import { DRAFT_READ_GRANTED, hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
 
 const PUBLISHED: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$notNull', value: true };
 const DRAFT: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$null', value: true };
@@ -64,4 +66,17 @@ function refusePublishedAtInBody(data: unknown): void {
       name: 'ValidationError',
     }]);
   }
+}
+
+const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
+
+/** Reading drafts is its own permission (readDraft): asked of any content-API caller, whatever
+ *  surface it came through, when it reads with status=draft (at its root or through populate). */
+export function guardDraftReads(kernel: Kernel) {
+  return async (ctx: QueryContext): Promise<QueryContext> => {
+    if (ctx.source === 'content-api' && READS.has(ctx.action) && ctx.params.status === 'draft' && ctx.state[DRAFT_READ_GRANTED] !== true) {
+      await kernel.authorize(ctx.auth, `${ctx.uid}.readDraft`, { uid: ctx.uid }, 'You are not allowed to read draft content for this content type');
+    }
+    return ctx;
+  };
 }

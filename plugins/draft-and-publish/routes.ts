@@ -1,9 +1,7 @@
 // REST: `status` on every content route (hasPublishedVersion on lists), actions routes for
 // publish / unpublish / discard-draft, and the readDraft permission for draft reads.
 
-import {
-  denial, NotFoundError, pickParams, type Kernel, type RequestContext, type RouteDefinition, type RouteTable,
-} from '../../core/index.js';
+import { NotFoundError, pickParams, type Kernel, type RequestContext, type RouteTable } from '../../core/index.js';
 import { hasDraftAndPublish, PLUGIN_NAME } from './status.js';
 
 const ACTIONS = [
@@ -20,8 +18,8 @@ export function addStatusParams(kernel: Kernel, routes: RouteTable): void {
     routes.update(route.method, route.path, (r) => ({
       ...r,
       query: [...r.query, 'status', ...(r.action.endsWith('.find') && ct.kind === 'collectionType' ? ['hasPublishedVersion'] : [])],
-      // Any GET can reach drafts with status=draft, through populate if not at its root
-      handler: r.method === 'GET' ? guardDraftReads(kernel, r) : r.handler,
+      // Any GET can reach drafts with status=draft, through populate if not at its root: the
+      // document service asks for readDraft then (query.ts)
       extraActions: r.method === 'GET' ? [...(r.extraActions ?? []), `${ct.uid}.readDraft`] : r.extraActions,
     }));
   }
@@ -44,7 +42,7 @@ export function addActionRoutes(kernel: Kernel, routes: RouteTable): void {
           // Whatever parameters the route accepts (fields, populate, and locale once i18n adds it)
           const accepted = pickParams(ctx.state.query ?? {}, ctx.state.route?.query ?? [], kernel.config.api.rest.strictParams);
           const result = documentId
-            ? await kernel.documents(ct.uid).action(action, { ...accepted, documentId, source: 'content-api', state: { auth: ctx.state.auth } })
+            ? await kernel.documents(ct.uid).action(action, { ...accepted, documentId, source: 'content-api', auth: ctx.state.auth })
             : null;
           if (!result) throw new NotFoundError('Not Found');
           ctx.body = { data: result, meta: {} };
@@ -52,16 +50,4 @@ export function addActionRoutes(kernel: Kernel, routes: RouteTable): void {
       });
     }
   }
-}
-
-/** Reading drafts is its own permission (readDraft), asked of the same authorize hook. */
-function guardDraftReads(kernel: Kernel, route: RouteDefinition): RouteDefinition['handler'] {
-  return async (ctx) => {
-    if (ctx.state.query?.status === 'draft' && route.config.auth) {
-      const action = `${route.contentType}.readDraft`;
-      const verdict = await kernel.hooks.authorize.promise(ctx, { action, route, auth: ctx.state.auth });
-      if (verdict && !verdict.allowed) throw denial(ctx.state.auth, 'You are not allowed to read draft content for this content type');
-    }
-    await route.handler(ctx);
-  };
 }

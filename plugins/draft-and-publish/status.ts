@@ -6,6 +6,10 @@ export type Status = 'draft' | 'published';
 
 export const PLUGIN_NAME = 'draft-and-publish';
 
+/** Set in a call's state when the draft it reads back is the answer to an action the caller was
+ *  allowed (discard-draft answers with the draft): no separate readDraft check. */
+export const DRAFT_READ_GRANTED = 'draft-and-publish:draftReadGranted';
+
 export function hasDraftAndPublish(ct: ContentType): boolean {
   return ct.options.draftAndPublish === true;
 }

@@ -19,7 +19,7 @@ export function userRoutes(up: UpContext): RouteDefinition[] {
   const docs = () => up.kernel.documents(USER_UID);
   const params = (ctx: RequestContext): DocumentParams => ({
     ...pickParams(ctx.state.query ?? {}, ctx.state.route?.query ?? [], up.kernel.config.api.rest.strictParams),
-    source: 'content-api', state: { auth: ctx.state.auth },
+    source: 'content-api', auth: ctx.state.auth,
   });
   const one = async (ctx: RequestContext, id: number) => {
     const user = await up.users.public(id, params(ctx));

@@ -2,7 +2,7 @@
 // role. A header that is present but not a valid JWT of an active user is a 401, whatever role
 // the public has: a client with a stale token must hear about it, not be served as anonymous.
 
-import { bearerToken, UnauthorizedError, type AuthResult, type RequestContext } from '../../core/index.js';
+import { bearerToken, UnauthorizedError, type AuthenticateRequest, type AuthResult, type RequestContext } from '../../core/index.js';
 import type { JwtService } from './jwt.js';
 import { PLUGIN_NAME } from './models.js';
 import type { Permissions } from './permissions.js';
@@ -18,8 +18,8 @@ export interface StrategyDeps {
 }
 
 export function jwtStrategy(deps: StrategyDeps) {
-  return async (ctx: RequestContext): Promise<AuthResult | undefined> => {
-    const header = ctx.get('authorization');
+  return async (request: AuthenticateRequest): Promise<AuthResult | undefined> => {
+    const header = request.get('authorization');
     if (!header) return { strategy: PLUGIN_NAME, credentials: null, ability: await deps.permissions.publicAbility() };
     const user = await userOfToken(deps, header);
     return { strategy: PLUGIN_NAME, credentials: credentialsOf(user), ability: await deps.permissions.ability(user.roleId) };

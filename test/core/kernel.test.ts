@@ -82,8 +82,8 @@ describe('kernel', () => {
     const plugin: Plugin = {
       name: 'late',
       register(kernel) {
-        kernel.hooks.bootstrap.tapPromise('late', async (k: Kernel) => {
-          try { k.hooks.registerModels.tap('late', () => {}); } catch (err) { late = err; }
+        kernel.hooks.bootstrap.tapPromise('late', async () => {
+          try { kernel.hooks.registerModels.tap('late', () => {}); } catch (err) { late = err; }
         });
       },
     };
@@ -98,8 +98,8 @@ describe('kernel', () => {
     const plugin: Plugin = {
       name: 'late-model',
       register(kernel) {
-        kernel.hooks.bootstrap.tapPromise('late-model', async (k: Kernel) => {
-          try { k.registry.addAttribute('api::tag.tag', 'x', { type: 'string' }, { owner: 'late-model' }); } catch (e) { err = e; }
+        kernel.hooks.bootstrap.tapPromise('late-model', async () => {
+          try { kernel.registry.addAttribute('api::tag.tag', 'x', { type: 'string' }, { owner: 'late-model' }); } catch (e) { err = e; }
         });
       },
     };
@@ -146,13 +146,13 @@ describe('kernel', () => {
     const plugin: Plugin = {
       name: 'gate',
       register(kernel) {
-        kernel.hooks.authenticate.tapPromise('gate', async (ctx) => {
-          const header = ctx.get('authorization');
+        kernel.hooks.authenticate.tapPromise('gate', async (request) => {
+          const header = request.get('authorization');
           if (!header) return undefined;
           if (header !== 'Bearer good' && header !== 'Bearer reader') throw new UnauthorizedError('Missing or invalid credentials');
           return { strategy: 'gate', credentials: header.slice(7) };
         });
-        kernel.hooks.authorize.tapPromise('gate', async (_ctx, req) => {
+        kernel.hooks.authorize.tapPromise('gate', async (req) => {
           if (req.auth?.credentials === 'good') return { allowed: true };
           if (req.action.endsWith('.find')) return { allowed: true };
           return { allowed: false };

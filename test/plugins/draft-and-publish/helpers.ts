@@ -57,10 +57,13 @@ export function recorder(): { plugin: Plugin; recorded: Recorded; kernel: () => 
         });
       });
       // An identified caller: a refusal is then a 403, not a 401
-      kernel.hooks.authenticate.tapPromise('dp-test-recorder', async () => ({ strategy: 'dp-test', credentials: 'tester' }));
-      kernel.hooks.authorize.tapPromise('dp-test-recorder', async (ctx, { action }) => {
+      // The actions to refuse travel in the credentials: authorize sees no request
+      kernel.hooks.authenticate.tapPromise('dp-test-recorder', async (request) => ({
+        strategy: 'dp-test', credentials: { name: 'tester', deny: request.get('x-deny').split(',').map((s) => s.trim()).filter(Boolean) },
+      }));
+      kernel.hooks.authorize.tapPromise('dp-test-recorder', async ({ action, auth }) => {
         recorded.authorize.push(action);
-        const deny = String(ctx.get('x-deny') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+        const { deny } = auth?.credentials as { deny: string[] };
         const permission = action.slice(action.lastIndexOf('.') + 1);
         return deny.includes(permission) ? { allowed: false, reason: 'denied by test' } : { allowed: true };
       });

@@ -3,17 +3,17 @@
 // through it is a 400, because answering would reveal something about rows the caller may not
 // read. Runs on beforeQuery at the SECURITY stage, after plugins have scoped the query.
 
-import type { QueryContext } from '../documents/types.js';
+import type { QueryContext } from './types.js';
 import type { FilterNode, PopulateMap, PopulateNode, SortNode } from '../query/ast.js';
 import { invalidKey } from '../query/compile-common.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
-import type { Ability, AuthResult } from '../rest/types.js';
+import type { Ability } from '../auth/types.js';
 
 export function enforceQueryPermissions(registry: ModelRegistry) {
   return (ctx: QueryContext): QueryContext => {
     if (ctx.source !== 'content-api') return ctx;
-    const ability = (ctx.state.auth as AuthResult | undefined)?.ability;
+    const ability = ctx.auth?.ability;
     if (!ability) return ctx;
     const check = new Checker(registry, ability);
     const model = ctx.contentType;
