@@ -2,7 +2,7 @@
 
 import { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncWaterfallHook } from 'tapable';
 import type { DocumentActionFn, DocumentActionInfo } from './api.js';
-import type { DocumentEvent, QueryContext, QueryResult } from './types.js';
+import type { DocumentEvent, QueryContext, QueryResult, RelationRefsCheck } from './types.js';
 
 export function createDocumentHooks() {
   return {
@@ -13,6 +13,9 @@ export function createDocumentHooks() {
     wrapDocumentAction: new SyncWaterfallHook<[DocumentActionFn, DocumentActionInfo]>(['action', 'info']),
     /** After the document service has the result, before it is returned (sanitizers). */
     afterQuery: new AsyncSeriesWaterfallHook<[QueryResult, QueryContext]>(['result', 'queryCtx']),
+    /** While a write links references that carry plugins' keys ({ documentId, locale }): each
+     *  key's owner checks them, pushing errors to check.errors; the write fails with all of them. */
+    checkRelationRefs: new AsyncSeriesHook<[RelationRefsCheck]>(['check']),
     /** After a write commits, once per logical action; a failing tap is logged, never undoes it. */
     documentEvent: new AsyncSeriesHook<[DocumentEvent]>(['event']),
   };

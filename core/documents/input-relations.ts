@@ -2,25 +2,24 @@
 // position shapes of Strapi v5's relation parameters, and file ids for media attributes.
 
 import type { MediaAttribute, RelationAttribute } from '../registry/types.js';
-import type { RelationOp, RelationRef } from './input-types.js';
+import type { RelationOp, RelationRef, RelationRefKeyDef } from './input-types.js';
 import { INVALID, Issues, dotted, isPlainObject, ownKeys } from './input-scalars.js';
 import type { Checked } from './input-scalars.js';
 
 const OP_KEYS: ReadonlySet<string> = new Set(['connect', 'disconnect', 'set']);
 const POSITION_KEYS = ['before', 'after', 'start', 'end'] as const;
-const STATUSES: readonly string[] = ['draft', 'published'];
 
 type ListKind = 'connect' | 'disconnect' | 'set';
 
 export function normalizeRelation(
-  _attr: RelationAttribute, value: unknown, path: readonly string[], issues: Issues,
+  _attr: RelationAttribute, value: unknown, path: readonly string[], issues: Issues, refKeys: readonly RelationRefKeyDef[],
 ): Checked<RelationOp> {
   const before = issues.list.length;
   const done = (op: RelationOp): Checked<RelationOp> => (issues.list.length > before ? INVALID : op);
 
   if (value === null) return { kind: 'set', refs: [] };
   if (typeof value === 'string' || Array.isArray(value)) {
-    return done({ kind: 'set', refs: parseList(value, path, 'set', issues) });
+    return done({ kind: 'set', refs: parseList(value, path, 'set', issues, refKeys) });
   }
   if (!isPlainObject(value)) {
     issues.at(path, 'must be a documentId string, an array of documentIds, or an object with connect, disconnect or set', value);
@@ -29,7 +28,7 @@ export function normalizeRelation(
   const keys = ownKeys(value);
   if (keys.length > 0 && !keys.some((key) => OP_KEYS.has(key))) {
     // Detailed single form: { documentId, locale?, status? }
-    const ref = parseRef(value, path, 'set', issues);
+    const ref = parseRef(value, path, 'set', issues, refKeys);
     return ref ? done({ kind: 'set', refs: [ref] }) : INVALID;
   }
   for (const key of keys) if (!OP_KEYS.has(key)) issues.invalidKey([...path, key], value[key]);
@@ -38,16 +37,16 @@ export function normalizeRelation(
     issues.add(path, `${dotted(path)}: set cannot be combined with connect or disconnect`, value);
     return INVALID;
   }
-  if (set !== undefined) return done({ kind: 'set', refs: parseList(set, [...path, 'set'], 'set', issues) });
+  if (set !== undefined) return done({ kind: 'set', refs: parseList(set, [...path, 'set'], 'set', issues, refKeys) });
   return done({
     kind: 'change',
-    connect: parseList(connect, [...path, 'connect'], 'connect', issues),
-    disconnect: parseList(disconnect, [...path, 'disconnect'], 'disconnect', issues),
+    connect: parseList(connect, [...path, 'connect'], 'connect', issues, refKeys),
+    disconnect: parseList(disconnect, [...path, 'disconnect'], 'disconnect', issues, refKeys),
   });
 }
 
 /** An array of refs, or one ref; null or absent is empty. Connect and set may not repeat a relation. */
-function parseList(value: unknown, path: readonly string[], kind: ListKind, issues: Issues): RelationRef[] {
+function parseList(value: unknown, path: readonly string[], kind: ListKind, issues: Issues, refKeys: readonly RelationRefKeyDef[]): RelationRef[] {
   if (value === null || value === undefined) return [];
   const items: { item: unknown; path: string[] }[] = Array.isArray(value)
     ? value.map((item, i) => ({ item, path: [...path, String(i)] }))
@@ -55,10 +54,10 @@ function parseList(value: unknown, path: readonly string[], kind: ListKind, issu
   const refs: RelationRef[] = [];
   const seen = new Set<string>();
   for (const { item, path: itemPath } of items) {
-    const ref = parseRef(item, itemPath, kind, issues);
+    const ref = parseRef(item, itemPath, kind, issues, refKeys);
     if (!ref) continue;
     if (kind !== 'disconnect') {
-      const key = `${ref.documentId}\u0000${ref.locale ?? ''}`;
+      const key = [ref.documentId, ...refKeys.filter((k) => k.identifies).map((k) => String(ref.keys?.[k.name] ?? ''))].join('\u0000');
       if (seen.has(key)) {
         issues.at(itemPath, `cannot ${kind === 'set' ? 'set' : 'connect'} the same relation more than once (documentId "${ref.documentId}")`, item);
         continue;
@@ -70,7 +69,7 @@ function parseList(value: unknown, path: readonly string[], kind: ListKind, issu
   return refs;
 }
 
-function parseRef(item: unknown, path: readonly string[], kind: ListKind, issues: Issues): RelationRef | undefined {
+function parseRef(item: unknown, path: readonly string[], kind: ListKind, issues: Issues, refKeys: readonly RelationRefKeyDef[]): RelationRef | undefined {
   if (typeof item === 'string') {
     if (item !== '') return { documentId: item };
     issues.at(path, 'must be a non-empty documentId', item);
@@ -85,16 +84,15 @@ function parseRef(item: unknown, path: readonly string[], kind: ListKind, issues
   for (const key of ownKeys(item)) {
     const value = item[key];
     const keyPath = [...path, key];
+    const refKey = refKeys.find((k) => k.name === key);
     if (key === 'documentId') {
       if (typeof value === 'string' && value !== '') ref.documentId = value;
       else if (value === '') issues.at(keyPath, 'must be a non-empty string', value);
       else if (value !== undefined) issues.at(keyPath, 'must be a `string` type', value);
-    } else if (key === 'locale') {
-      if (typeof value === 'string') ref.locale = value;
-      else if (value !== null) issues.at(keyPath, 'must be a `string` type', value);
-    } else if (key === 'status') {
-      if (typeof value === 'string' && STATUSES.includes(value)) ref.status = value as 'draft' | 'published';
-      else if (value !== null) issues.at(keyPath, `must be one of the following values: ${STATUSES.join(', ')}`, value);
+    } else if (refKey) {
+      const problem = value === null ? undefined : refKeyProblem(refKey, value);
+      if (problem) issues.at(keyPath, problem, value);
+      else if (value !== null) (ref.keys ??= {})[key] = value;
     } else if (key === 'position' && kind === 'connect') {
       const position = parsePosition(value, keyPath, issues);
       if (position) ref.position = position;
@@ -183,4 +181,15 @@ function parseFileId(item: unknown, path: readonly string[], issues: Issues): nu
   if (nested) issues.at([...path, 'id'], 'must be a file id (a positive integer)', raw);
   else issues.at(path, 'must be a file id (a positive integer) or an object with an id', item);
   return undefined;
+}
+
+/** What is wrong with a reference key's value, by its declared schema (null means "not given"). */
+function refKeyProblem(def: RelationRefKeyDef, value: unknown): string | undefined {
+  switch (def.schema.type) {
+    case 'enum': return typeof value === 'string' && def.schema.values.includes(value) ? undefined : `must be one of the following values: ${def.schema.values.join(', ')}`;
+    case 'string': return typeof value === 'string' ? undefined : 'must be a `string` type';
+    case 'boolean': return typeof value === 'boolean' ? undefined : 'must be a `boolean` type';
+    case 'integer': return Number.isSafeInteger(value) ? undefined : 'must be an integer';
+    default: return undefined;
+  }
 }

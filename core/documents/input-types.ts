@@ -1,10 +1,19 @@
 // The normalized form of a write's `data`: what validation hands to the writers.
 
+import type { ParamSchema } from '../params/types.js';
+
 export interface RelationRef {
   documentId: string;
-  locale?: string;
-  status?: 'draft' | 'published';
   position?: { before?: string; after?: string; start?: true; end?: true };
+  /** Keys plugins declared for references (i18n's locale), by name: see ParamRegistry. */
+  keys?: Record<string, unknown>;
+}
+
+/** A key that relation references may carry (a typed parameter with `relationRef`). */
+export interface RelationRefKeyDef {
+  name: string;
+  schema: ParamSchema;
+  identifies: boolean;
 }
 
 export type RelationOp =

@@ -7,11 +7,17 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, ComponentAttribute, DynamicZoneAttribute, Model } from '../registry/types.js';
 import { INVALID, Issues, PROTO_KEYS, isPlainObject, normalizeScalar, scanProtoKeys } from './input-scalars.js';
 import { normalizeMedia, normalizeRelation } from './input-relations.js';
-import type { ComponentValue, NormalizedInput, RelationOp } from './input-types.js';
+import type { ComponentValue, NormalizedInput, RelationOp, RelationRefKeyDef } from './input-types.js';
 
 export type { ComponentValue, NormalizedInput, RelationOp, RelationRef } from './input-types.js';
 
-export interface InputContext { registry: ModelRegistry; source: 'content-api' | 'internal'; mode: 'create' | 'update' }
+export interface InputContext {
+  registry: ModelRegistry;
+  source: 'content-api' | 'internal';
+  mode: 'create' | 'update';
+  /** The keys plugins allow in relation references (locale), besides documentId and position. */
+  refKeys: readonly RelationRefKeyDef[];
+}
 
 /** The model each normalized object was checked against, so checkRequired can recurse into items. */
 const modelOf = new WeakMap<NormalizedInput, Model>();
@@ -66,7 +72,7 @@ function normalizeObject(
     if (value === undefined) continue; // internal callers: undefined means absent
     switch (attr.type) {
       case 'relation': {
-        const op = normalizeRelation(attr, value, keyPath, issues);
+        const op = normalizeRelation(attr, value, keyPath, issues, ctx.refKeys);
         if (op !== INVALID) input.relations[key] = op;
         break;
       }

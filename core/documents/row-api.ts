@@ -1,23 +1,22 @@
 // Row-level access for plugins that manage versions of a document (draft-and-publish copies a
 // draft onto its published row). Every call runs on the ambient transaction.
 
-import { fromDb } from '../database/codecs.js';
-import { columnName } from '../database/naming.js';
-import { columnTypeOf } from '../database/physical.js';
 import type { FilterNode } from '../query/ast.js';
 import { aliasFactory } from '../query/plan-context.js';
 import { applyFilter, applyScopes } from '../query/sql-filters.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { ContentType } from '../registry/types.js';
-import type { RowScope } from './types.js';
-import { isScalar } from '../registry/types.js';
+import type { RowScope } from '../query/scopes.js';
+import type { VersionRow } from './types.js';
+
+export type { VersionRow } from './types.js';
+import { decodeRow } from './decode-row.js';
 import { replaceOwned } from './copy-row.js';
 import { insertRow, type WriteContext } from './write-context.js';
 import { removeIncomingLinks } from './write-relations.js';
 import { deleteOwned } from './write-row.js';
 import { scalarColumns } from './write-scalars.js';
 
-export interface VersionRow { id: number; documentId: string; [attribute: string]: unknown }
 
 export class RowApi {
   readonly #ct: ContentType;
@@ -34,7 +33,16 @@ export class RowApi {
 
   /** Every row (version) of a document that matches `filter` and the action's row scopes, locked
    *  for the rest of the transaction. */
-  async list(documentId: string, filter?: FilterNode): Promise<VersionRow[]> {
+  list(documentId: string, filter?: FilterNode): Promise<VersionRow[]> {
+    return this.#select(documentId, filter, true);
+  }
+
+  /** As list, without the lock: for checks that only look. */
+  read(documentId: string, filter?: FilterNode): Promise<VersionRow[]> {
+    return this.#select(documentId, filter, false);
+  }
+
+  async #select(documentId: string, filter: FilterNode | undefined, lock: boolean): Promise<VersionRow[]> {
     const wc = this.#wc();
     const qb = wc.trx.from({ r: this.#ct.collectionName }).select('r.*').where('r.document_id', documentId).orderBy('r.id');
     const plan = { knex: wc.trx, dialect: wc.dialect, registry: this.#registry, rowScopes: this.#scopes, source: 'internal' as const, alias: aliasFactory() };
@@ -42,8 +50,11 @@ export class RowApi {
     applyScopes(qb, this.#ct, 'r', plan);
     // Locking read: two transactions managing the same document's versions (two publishes) take turns,
     // and the second sees what the first wrote. SQLite already serialises writers.
-    if (wc.dialect !== 'sqlite') qb.forUpdate();
-    return (await qb as Array<Record<string, unknown>>).map((row) => this.#decode(row));
+    if (lock && wc.dialect !== 'sqlite') qb.forUpdate();
+    return (await qb as Array<Record<string, unknown>>).map((row) => {
+      const { id, ...values } = decodeRow(this.#ct, row);
+      return { id, documentId: String(row.document_id), ...values };
+    });
   }
 
   /**
@@ -86,15 +97,6 @@ export class RowApi {
     }
   }
 
-  #decode(row: Record<string, unknown>): VersionRow {
-    const out: VersionRow = { id: Number(row.id), documentId: String(row.document_id) };
-    for (const [name, attr] of Object.entries(this.#ct.attributes)) {
-      if (!isScalar(attr)) continue;
-      const type = columnTypeOf(attr);
-      if (type) out[name] = fromDb(type, row[columnName(name)]);
-    }
-    return out;
-  }
 }
 
 function stamp(wc: WriteContext): string {

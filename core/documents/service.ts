@@ -19,6 +19,7 @@ import type { ContentType } from '../registry/types.js';
 import type { DocumentActionDefinition, DocumentActionFn, DocumentApi } from './api.js';
 import { newDocumentId } from './document-id.js';
 import { checkRequired, normalizeInput, type NormalizedInput } from './input.js';
+import type { RelationRefKeyDef } from './input-types.js';
 import { hashPasswords } from './passwords.js';
 import { RowApi } from './row-api.js';
 import type { Doc, DocumentAction, DocumentEvent, DocumentParams, QueryContext, QueryResult, RowScope } from './types.js';
@@ -39,6 +40,8 @@ export interface DocumentServiceDeps {
   rest: RestConfig;
   logger: Logger;
   actions: ReadonlyMap<string, DocumentActionDefinition>;
+  /** Keys plugins allow in relation references (typed parameters with relationRef). */
+  refKeys: readonly RelationRefKeyDef[];
 }
 
 export class DocumentService {
@@ -237,7 +240,7 @@ export class DocumentService {
     if (typeof params.data !== 'object' || params.data === null || Array.isArray(params.data)) {
       throw new ValidationError('Missing "data" payload in the request body');
     }
-    const input = normalizeInput(params.data, ct, { registry: this.#deps.registry, source: params.source ?? 'internal', mode });
+    const input = normalizeInput(params.data, ct, { registry: this.#deps.registry, source: params.source ?? 'internal', mode, refKeys: this.#deps.refKeys });
     await hashPasswords(input, ct, this.#deps.registry);
     return input;
   }
@@ -281,7 +284,7 @@ export class DocumentService {
       // writes later can deadlock with another process's writer, and busy_timeout cannot resolve that.
       if (this.#deps.dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
       const wc: WriteContext = {
-        trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], now: new Date().toISOString(), afterCommit,
+        trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], hooks: this.#deps.hooks, now: new Date().toISOString(), afterCommit,
       };
       return this.#als.run(wc, () => work(wc));
     });

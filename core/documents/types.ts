@@ -3,7 +3,9 @@
 import type { Knex } from 'knex';
 import type { AuthResult } from '../auth/types.js';
 import type { ContentType, Model } from '../registry/types.js';
-import type { PageInfo, Pagination, QueryAst } from '../query/ast.js';
+import type { FieldError } from '../errors/index.js';
+import type { FilterNode, PageInfo, Pagination, QueryAst } from '../query/ast.js';
+import type { RelationRef } from './input-types.js';
 import type { RowScope } from '../query/scopes.js';
 
 export { SIBLING_REACH, type RowScope, type ScopeReach } from '../query/scopes.js';
@@ -79,3 +81,25 @@ export interface DocumentEvent {
 }
 
 export type { Pagination };
+
+/** One row (version) of a document: its id, documentId and attribute values. */
+export interface VersionRow { id: number; documentId: string; [attribute: string]: unknown }
+
+/** Relation references of a write that carry keys a plugin declared (a locale): that plugin checks
+ *  them in the checkRelationRefs hook, pushing one error per bad reference. */
+export interface RelationRefsCheck {
+  /** The model whose relation is written (a content type or a component). */
+  model: Model;
+  /** The row the links start from. */
+  sourceId: number;
+  /** The source row's attribute values, read when first asked for. */
+  sourceValues(): Promise<Record<string, unknown>>;
+  target: ContentType;
+  /** The references that carry keys. */
+  refs: RelationRef[];
+  /** Where in the body the relation is. */
+  path: string[];
+  /** The target document's rows (versions) matching `filter`, unscoped, in the write's transaction. */
+  targetRows(documentId: string, filter?: FilterNode): Promise<VersionRow[]>;
+  errors: FieldError[];
+}

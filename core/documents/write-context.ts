@@ -3,13 +3,16 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../database/connection.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import type { RowScope } from './types.js';
+import type { RowScope } from '../query/scopes.js';
+import type { RelationRefsCheck } from './types.js';
 
 export interface WriteContext {
   trx: Knex.Transaction;
   dialect: Dialect;
   registry: ModelRegistry;
   rowScopes: RowScope[];
+  /** What plugins check while a write links references that carry their keys. */
+  hooks: { checkRelationRefs: { promise(check: RelationRefsCheck): Promise<void> } };
   now: string;
   /** Notifications to run once the outermost transaction has committed. */
   afterCommit: Array<() => Promise<void>>;

@@ -5,7 +5,10 @@ import type { Knex } from 'knex';
 import { ValidationError } from '../errors/index.js';
 import { aliasFactory } from '../query/plan-context.js';
 import { applyScopes } from '../query/sql-filters.js';
-import type { ScopeReach } from './types.js';
+import type { RelationRefsCheck, ScopeReach, VersionRow } from './types.js';
+import { decodeRow } from './decode-row.js';
+import type { FilterNode } from '../query/ast.js';
+import { applyFilter } from '../query/sql-filters.js';
 import { relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { RelationOp } from './input.js';
@@ -28,7 +31,7 @@ interface LinkRow { id: number; source_id: number; target_document_id: string; o
 export async function writeRelation(wc: WriteContext, model: Model, source: { id: number; documentId?: string }, field: string, attr: RelationAttribute, op: RelationOp, path: string): Promise<void> {
   const target = wc.registry.contentType(attr.target);
   await assertTargetsExist(wc, target, referencedIds(op), path);
-  await assertLocalesExist(wc, model, source.id, target, referencedRefs(op), path);
+  await checkRefKeys(wc, model, source.id, target, referencedRefs(op), path);
   if (attr.mappedBy) {
     if (!source.documentId) throw new Error('inverse relations need a document');
     await writeInverse(wc, target, attr, source.documentId, op, path);
@@ -145,30 +148,25 @@ async function assertTargetsExist(wc: WriteContext, target: ContentType, ids: st
   }
 }
 
-/**
- * A connect item naming a `locale` must point at a localized target that has a version in that
- * locale. Links point at documents and a reader sees the target in the reader's locale, so a
- * localized source may only name its own locale: anything else would silently show another
- * version than the one asked for.
- */
-async function assertLocalesExist(wc: WriteContext, model: Model, sourceId: number, target: ContentType, refs: RelationRef[], path: string): Promise<void> {
-  const withLocale = refs.filter((r) => r.locale !== undefined);
-  if (!withLocale.length) return;
-  const sourceLocale = 'locale' in model.attributes && 'locale' in target.attributes
-    ? (await wc.trx(model.collectionName).where('id', sourceId).first('locale') as { locale?: string } | undefined)?.locale
-    : undefined;
-  const errors = [];
-  for (const ref of withLocale) {
-    const message = !('locale' in target.attributes)
-      ? `${target.uid} is not localized: a connect item cannot name a locale`
-      : sourceLocale !== undefined && ref.locale !== sourceLocale
-        ? `Document with id "${ref.documentId}": a ${sourceLocale} document links to the ${sourceLocale} version of its targets, not to locale "${String(ref.locale)}"`
-        : await wc.trx(target.collectionName).where({ document_id: ref.documentId, locale: ref.locale }).first('id')
-          ? undefined
-          : `Document with id "${ref.documentId}", locale "${String(ref.locale)}" not found`;
-    if (message) errors.push({ path: path.split('.'), message, name: 'ValidationError', value: ref.documentId });
-  }
-  if (errors.length) throw ValidationError.fromFields(errors);
+/** References that carry plugins' keys (a locale) go to those plugins' checkRelationRefs taps. */
+async function checkRefKeys(wc: WriteContext, model: Model, sourceId: number, target: ContentType, refs: RelationRef[], path: string): Promise<void> {
+  const keyed = refs.filter((r) => r.keys !== undefined);
+  if (!keyed.length) return;
+  let values: Promise<Record<string, unknown>> | undefined;
+  const check: RelationRefsCheck = {
+    model, sourceId, target, refs: keyed, path: path.split('.'), errors: [],
+    sourceValues: () => (values ??= wc.trx(model.collectionName).where('id', sourceId).first()
+      .then((row: Record<string, unknown> | undefined) => (row ? decodeRow(model, row) : {}))),
+    targetRows: (documentId, filter) => versionsOf(wc, target, documentId, filter),
+  };
+  await wc.hooks.checkRelationRefs.promise(check);
+  if (check.errors.length) throw ValidationError.fromFields(check.errors);
+}
+
+async function versionsOf(wc: WriteContext, ct: ContentType, documentId: string, filter?: FilterNode): Promise<VersionRow[]> {
+  const qb = wc.trx.from({ r: ct.collectionName }).select('r.*').where('r.document_id', documentId).orderBy('r.id');
+  applyFilter(qb, filter, ct, 'r', { knex: wc.trx, dialect: wc.dialect, registry: wc.registry, rowScopes: [], source: 'internal', alias: aliasFactory() });
+  return (await qb as Array<Record<string, unknown>>).map((row) => ({ ...decodeRow(ct, row), documentId }));
 }
 
 /** Removes links pointing at a document that no longer has any row. */

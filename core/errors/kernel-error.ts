@@ -25,3 +25,10 @@ export class KernelError extends Error {
     this.code = code;
   }
 }
+
+/** A KernelError, also one from a second copy of this module (a plugin loaded by path from a test
+ *  run may bring one), recognised by its name and code. */
+export function isKernelError(err: unknown): err is KernelError {
+  return err instanceof KernelError
+    || (err instanceof Error && err.name === 'KernelError' && typeof (err as { code?: unknown }).code === 'string');
+}

@@ -5,6 +5,7 @@
 import { AsyncSeriesHook, SyncWaterfallHook } from 'tapable';
 import { createAuthHooks } from '../auth/hooks.js';
 import { createDocumentHooks } from '../documents/hooks.js';
+import { createOperationHooks } from '../operations/hooks.js';
 import { createRegistryHooks } from '../registry/hooks.js';
 import { createRestHooks } from '../rest/hooks.js';
 
@@ -17,6 +18,7 @@ export interface SchemaParts {
 export function createKernelHooks() {
   return Object.freeze({
     ...createRegistryHooks(),
+    ...createOperationHooks(),
     ...createRestHooks(),
     ...createAuthHooks(),
     /** When the graphql plugin builds its schema; i18n adds locale args, D&P status args. */

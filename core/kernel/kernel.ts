@@ -1,51 +1,56 @@
-// The kernel: owns the Koa app, the config, the model registry, the database handle and the hooks.
-// Every feature arrives through a hook. Boot runs in phases with a freeze point:
-// register plugins -> load schemas -> registerModels -> freeze -> schema sync -> buildRoutes -> mount
-// -> bootstrap -> listen. Nothing here touches process-level state: the CLI does that.
+// The kernel: a small phase machine over modules that do the work. It owns the config, the
+// registries (models, parameters, operations, routes, services), the hooks and what the phases
+// open (the database, the HTTP server). Boot: register plugins -> registerModels (then frozen) ->
+// sync (database) -> buildRoutes (operations, then routes, then the HTTP app) -> bootstrap ->
+// ready. Plugins get a PluginApi, never the kernel. Nothing here touches process-level state: the
+// CLI does that.
 
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
-import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
-import { loadConfig } from '../config/load.js';
-import type { EnvSource } from '../config/env.js';
-import type { KernelConfig, KernelConfigInput } from '../config/types.js';
-import { createConnection, preparePg, type Dialect } from '../database/connection.js';
-import { buildModels, type ModelClass } from '../database/models.js';
-import { buildPhysicalSchema } from '../database/physical.js';
-import { syncSchema, type SyncReport } from '../database/sync.js';
-import type { DocumentActionDefinition } from '../documents/api.js';
-import type { RowApi } from '../documents/row-api.js';
-import type { DocumentEvent } from '../documents/types.js';
-import { DocumentService, type DocumentApi } from '../documents/service.js';
-import { KernelError } from '../errors/index.js';
-import { createConsoleLogger, type Logger } from '../log/logger.js';
-import { readSchemaDir, type SchemaFiles } from '../registry/load.js';
-import { checkRegistry } from '../registry/check-registry.js';
-import { ModelRegistry } from '../registry/model-registry.js';
-import { validateSchemaFiles } from '../registry/validate.js';
-import { addContentRoutes } from '../rest/content-routes.js';
-import { corsMiddleware } from '../rest/cors.js';
-import { bodyParseError, errorMiddleware } from '../rest/error-middleware.js';
-import { requestIdMiddleware } from '../rest/request-id.js';
-import { securityHeadersMiddleware } from '../rest/security-headers.js';
-import { mountRoutes } from '../rest/mount.js';
-import { RouteTable } from '../rest/route-table.js';
-import type { RequestState } from '../rest/types.js';
-import { abilityVerdict, ABILITY_STAGE, createAuthorizer, type Authorizer } from '../auth/verdict.js';
-import type { AuthenticateRequest, AuthorizeSubject, AuthResult } from '../auth/types.js';
-import { enforceQueryPermissions } from '../documents/query-permissions.js';
 import { addApiTokenModel } from '../api-tokens/model.js';
 import { resolveSalt } from '../api-tokens/salt.js';
 import { ApiTokenService } from '../api-tokens/service.js';
 import { apiTokenStrategy } from '../api-tokens/strategy.js';
+import type { AuthenticateRequest, AuthorizeSubject, AuthResult } from '../auth/types.js';
+import { abilityVerdict, ABILITY_STAGE, createAuthorizer, type Authorizer } from '../auth/verdict.js';
+import type { EnvSource } from '../config/env.js';
+import { loadConfig } from '../config/load.js';
+import type { KernelConfig, KernelConfigInput } from '../config/types.js';
+import type { Dialect } from '../database/connection.js';
+import type { ModelClass } from '../database/models.js';
+import { openDatabase } from '../database/open.js';
+import type { SyncReport } from '../database/sync.js';
+import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
+import { enforceQueryPermissions } from '../documents/query-permissions.js';
+import type { RowApi } from '../documents/row-api.js';
+import { DocumentService } from '../documents/service.js';
+import type { DocumentEvent } from '../documents/types.js';
+import { KernelError } from '../errors/index.js';
+import { contentLimit, type RateLimitOptions } from '../limits/rate-limit.js';
+import { createConsoleLogger, type Logger } from '../log/logger.js';
+import { defineContentOperations } from '../operations/content.js';
+import { OperationRegistry } from '../operations/registry.js';
+import { defineCoreParams } from '../params/core-params.js';
+import { ParamRegistry } from '../params/registry.js';
+import { addAppModels } from '../registry/app-models.js';
+import { checkRegistry } from '../registry/check-registry.js';
+import type { SchemaFiles } from '../registry/load.js';
+import { ModelRegistry } from '../registry/model-registry.js';
+import { createRestApp } from '../rest/app.js';
+import { addContentRoutes } from '../rest/content-routes.js';
+import { close, listen } from '../rest/listen.js';
+import { RouteTable } from '../rest/route-table.js';
+import type { RequestState } from '../rest/types.js';
 import { createKernelHooks, type KernelHooks } from './hooks.js';
-import { AUTH_STAGE, QUERY_STAGE } from './stages.js';
 import { loadPlugins, type LoadedPlugin } from './load-plugins.js';
 import { phaseIndex, type Phase } from './phase.js';
-import type { Plugin } from './plugin.js';
+import type { MiddlewarePosition, Plugin, PluginApi } from './plugin.js';
+import { ServiceRegistry, type ServiceName, type Services } from './services.js';
+import { AUTH_STAGE, QUERY_STAGE } from './stages.js';
+import { guardTap, type RegisteredTap } from './tap-guard.js';
 
 export interface KernelOptions {
   /** The app's root: content-types/ and relative paths (SQLite file, plugin paths) resolve from it. */
@@ -64,48 +69,58 @@ export interface KernelOptions {
   logger?: Logger;
 }
 
-/** Hooks tapped only during plugin registration, because they fire during boot (or, for
+/** Hooks that take taps only while plugins register: they fire during boot (or, for
  *  wrapDocumentAction, compile once per content type on first use: a later tap would be ignored). */
-const BOOT_HOOKS: Partial<Record<keyof KernelHooks, Phase>> = {
-  registerModels: 'registerModels', buildRoutes: 'buildRoutes', bootstrap: 'bootstrap', wrapDocumentAction: 'sync',
-};
+const BOOT_HOOKS: ReadonlySet<keyof KernelHooks> = new Set([
+  'registerModels', 'defineOperations', 'buildRoutes', 'bootstrap', 'wrapDocumentAction',
+]);
+
+/** What the sync phase opens. */
+interface Opened {
+  knex: Knex;
+  sync: SyncReport;
+  models: Map<string, ModelClass>;
+  documents: DocumentService;
+  apiTokens: ApiTokenService;
+}
 
 export class Kernel {
   readonly hooks: KernelHooks = createKernelHooks();
-  readonly #auth: Authorizer = createAuthorizer(this.hooks);
   readonly registry = new ModelRegistry();
-  readonly routes = new RouteTable();
-  readonly app = new Koa<RequestState>();
+  readonly params = new ParamRegistry();
+  readonly operations: OperationRegistry;
+  readonly routes: RouteTable;
+  readonly services = new ServiceRegistry();
   readonly config: KernelConfig;
   readonly logger: Logger;
   readonly appDir: string;
-  #phase: Phase = 'created';
-  #options: KernelOptions;
-  #plugins: LoadedPlugin[] = [];
-  #knex?: Knex;
-  #documents?: DocumentService;
-  #server?: Server;
-  #sync?: SyncReport;
-  #models?: Map<string, ModelClass>;
-  #apiTokens?: ApiTokenService;
+  readonly #auth: Authorizer = createAuthorizer(this.hooks);
+  readonly #options: KernelOptions;
   readonly #actions = new Map<string, DocumentActionDefinition>();
+  // One content rate limit, so REST routes and operations count against the same store
+  readonly #contentLimit: RateLimitOptions | undefined;
+  readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };
+  #phase: Phase = 'created';
+  #plugins: LoadedPlugin[] = [];
+  /** The plugin whose register() is running: its taps are its own. */
+  #registering = 'core';
+  #salt = '';
+  #opened?: Opened;
+  #app?: Koa<RequestState>;
+  #server?: Server;
 
   constructor(config: KernelConfig, options: KernelOptions) {
     this.config = config;
     this.#options = options;
     this.appDir = options.appDir ?? process.cwd();
     this.logger = options.logger ?? createConsoleLogger('info');
-    this.app.proxy = config.server.proxy;
-    // What reaches Koa's own error event has already been answered (or the client is gone: a
-    // timeout, an aborted upload); errors of handlers go through errorMiddleware and its log line
-    this.app.on('error', (err: Error) => { this.logger.debug(`connection error: ${err.message}`); });
+    this.#contentLimit = contentLimit(config.api.rateLimit);
+    this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit });
+    this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
     this.#guardHooks();
-    this.#tapCore();
-  }
-
-  /** Core's own taps: API-token authentication, the ability verdict and the permission check on
-   *  every content-API query. */
-  #tapCore(): void {
+    defineCoreParams(this.params);
+    // Core's own taps: API-token authentication, the ability verdict, the permission check on
+    // every content-API query
     this.hooks.authenticate.tapPromise({ name: 'core', stage: AUTH_STAGE.API_TOKEN }, apiTokenStrategy(() => this.apiTokens));
     this.hooks.authorize.tap({ name: 'core', stage: ABILITY_STAGE }, abilityVerdict);
     this.hooks.beforeQuery.tap({ name: 'core', stage: QUERY_STAGE.SECURITY }, enforceQueryPermissions(this.registry));
@@ -113,154 +128,97 @@ export class Kernel {
 
   get phase(): Phase { return this.#phase; }
 
-  /** Who is calling, from a request's credentials (no transport in it: any surface passes a
-   *  request with its headers and address). */
-  authenticate(request: AuthenticateRequest): Promise<AuthResult | undefined> {
-    return this.#auth.authenticate(request);
-  }
-
-  /** Throws 401/403 unless the caller may do `action` (a permission action such as
-   *  api::article.article.find). */
-  authorize(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string): Promise<void> {
-    return this.#auth.authorize(auth, action, subject, message);
-  }
-
-  /** Whether the caller may do `action`. */
-  can(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject): Promise<boolean> {
-    return this.#auth.can(auth, action, subject);
-  }
-
   get dialect(): Dialect { return this.config.database.client; }
 
   /** The knex instance (after load()); use documents() for content. */
-  get db(): Knex {
-    if (!this.#knex) throw new KernelError('KERNEL_ERR_STATE', 'the database is not connected before load()');
-    return this.#knex;
-  }
+  get db(): Knex { return this.#open('the database').knex; }
 
-  get lastSync(): SyncReport | undefined { return this.#sync; }
+  get lastSync(): SyncReport | undefined { return this.#opened?.sync; }
 
   /** API tokens: create, list, revoke (after load()). */
-  get apiTokens(): ApiTokenService {
-    if (!this.#apiTokens) throw new KernelError('KERNEL_ERR_STATE', 'apiTokens is available after load()');
-    return this.#apiTokens;
-  }
+  get apiTokens(): ApiTokenService { return this.#open('apiTokens').apiTokens; }
 
   /** The Objection model of a content type or component, bound to this kernel's database. */
   model(uid: string): ModelClass {
-    const model = this.#models?.get(uid);
-    if (!model) throw new KernelError('KERNEL_ERR_STATE', this.#models ? `no model ${uid}` : 'model() is available after load()');
+    const model = this.#open('model()').models.get(uid);
+    if (!model) throw new KernelError('KERNEL_ERR_STATE', `no model ${uid}`);
     return model;
-  }
-
-  /** Adds an action to the document service (draft-and-publish's publish); during register only. */
-  defineDocumentAction(definition: DocumentActionDefinition): void {
-    if (this.#phase !== 'register' && this.#phase !== 'created') {
-      throw new KernelError('KERNEL_ERR_LATE_TAP', `${definition.owner} defined document action ${definition.name} during phase ${this.#phase}`);
-    }
-    const existing = this.#actions.get(definition.name);
-    if (existing) {
-      throw new KernelError('PLUGIN_ERR_DUPLICATE', `document action ${definition.name}: defined by ${definition.owner}, already defined by ${existing.owner}`);
-    }
-    this.#actions.set(definition.name, definition);
-  }
-
-  /** Runs fn in one database transaction; document calls inside it join it; events fire after commit. */
-  transaction<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#documentService().transaction(fn);
-  }
-
-  /** Row-level access to a content type's versions, for plugins; only inside transaction(). */
-  rows(uid: string): RowApi {
-    return this.#documentService().rows(uid);
-  }
-
-  /** Emits a document event (after the ambient transaction commits), for plugin-defined actions. */
-  emitDocumentEvent(event: DocumentEvent): Promise<void> {
-    return this.#documentService().emit(event);
-  }
-
-  #documentService(): DocumentService {
-    if (!this.#documents) throw new KernelError('KERNEL_ERR_STATE', 'the document service is available after load()');
-    return this.#documents;
   }
 
   /** The document service for one content type. */
   documents(uid: string): DocumentApi {
-    return this.#documentService().for(uid);
+    return this.#open('the document service').documents.for(uid);
   }
 
-  /** Runs every boot phase except listen. */
+  /** Runs fn in one database transaction; document calls inside it join it; events fire after commit. */
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#open('the document service').documents.transaction(fn);
+  }
+
+  /** Row-level access to a content type's versions; only inside transaction(). */
+  rows(uid: string): RowApi {
+    return this.#open('the document service').documents.rows(uid);
+  }
+
+  /** Emits a document event (after the ambient transaction commits), for plugin-defined actions. */
+  emitDocumentEvent(event: DocumentEvent): Promise<void> {
+    return this.#open('the document service').documents.emit(event);
+  }
+
+  /** Who is calling, from a request's credentials (any surface passes its headers and address). */
+  authenticate(request: AuthenticateRequest): Promise<AuthResult | undefined> {
+    return this.#auth.authenticate(request);
+  }
+
+  /** Throws 401/403 unless the caller may do `action` (such as api::article.article.find). */
+  authorize(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string): Promise<void> {
+    return this.#auth.authorize(auth, action, subject, message);
+  }
+
+  can(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject): Promise<boolean> {
+    return this.#auth.can(auth, action, subject);
+  }
+
+  /** Every permission action that exists: the operations' and those of plugins' own routes. */
+  knownActions(): Set<string> {
+    return new Set([...this.operations.actions(), ...this.routes.actions()]);
+  }
+
+  /** A service a plugin provides (see Services). */
+  service<K extends ServiceName>(name: K): Services[K] {
+    return this.services.get(name);
+  }
+
+  /** Runs every boot phase except listen. On failure, whatever was opened is closed again. */
   async load(): Promise<this> {
     if (this.#phase !== 'created') throw new KernelError('KERNEL_ERR_STATE', `load() called twice (phase ${this.#phase})`);
-    // Before anything connects: a production app without a salt must not start
-    const salt = resolveSalt(this.config.api.tokens.salt, {
-      production: this.config.server.environment === 'production', appDir: this.appDir, logger: this.logger,
-    });
-    this.#phase = 'register';
-    this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
-    for (const { plugin, config } of this.#plugins) await plugin.register(this, config);
-
-    this.#phase = 'registerModels';
-    this.#loadSchemas();
-    addApiTokenModel(this.registry);
-    this.hooks.registerModels.call(this.registry);
-    this.registry.freeze();
-    checkRegistry(this.registry);
-
-    this.#phase = 'sync';
-    if (this.dialect === 'postgres') await preparePg();
-    this.#knex = createConnection(this.config.database, this.appDir);
+    const steps: Array<[Phase, () => void | Promise<void>]> = [
+      ['register', () => this.#register()],
+      ['registerModels', () => this.#registerModels()],
+      ['sync', () => this.#sync()],
+      ['buildRoutes', () => this.#buildSurfaces()],
+      ['bootstrap', () => this.#bootstrap()],
+    ];
     try {
-      await this.#connected(this.#knex, salt);
+      for (const [phase, step] of steps) {
+        this.#phase = phase;
+        await step();
+      }
     } catch (err) {
-      // A half-built kernel is of no use to anyone: close the pool now rather than leave its
-      // connections (and their prepared statements) to the garbage collector at exit
       await this.destroy();
       throw err;
     }
-    return this;
-  }
-
-  async #connected(knex: Knex, salt: string): Promise<void> {
-    this.#sync = await syncSchema(knex, buildPhysicalSchema(this.registry), this.logger);
-    this.#models = buildModels(this.registry, knex);
-    this.#documents = new DocumentService({
-      knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
-      rest: this.config.api.rest, logger: this.logger, actions: this.#actions,
-    });
-    this.#apiTokens = new ApiTokenService({
-      knex, dialect: this.dialect, salt, registry: this.registry, knownActions: () => this.routes.actions(), logger: this.logger,
-    });
-
-    this.#phase = 'buildRoutes';
-    for (const ct of this.registry.contentTypes()) {
-      if (ct.uid.startsWith('api::')) addContentRoutes(this.routes, ct, { rest: this.config.api.rest, documents: (uid) => this.documents(uid) });
-    }
-    this.hooks.buildRoutes.call(this.routes);
-    this.#mount();
-
-    this.#phase = 'bootstrap';
-    await this.hooks.bootstrap.promise();
-    for (const { plugin, config } of this.#plugins) await plugin.bootstrap?.(this, config);
     this.#phase = 'ready';
+    return this;
   }
 
   /** load() if needed, then listen on config.server (port 0 picks a free port). */
   async start(): Promise<{ url: string; port: number }> {
     if (this.#phase === 'created') await this.load();
-    const { maxHeaderSize, requestTimeout, headersTimeout } = this.config.server.limits;
-    // Node checks the timeouts on an interval (30 s by default): make it fine enough for them
-    const connectionsCheckingInterval = Math.min(30_000, Math.max(250, Math.floor(Math.min(requestTimeout, headersTimeout) / 4)));
-    const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, connectionsCheckingInterval }, this.app.callback());
+    if (!this.#app) throw new KernelError('KERNEL_ERR_STATE', `start() in phase ${this.#phase}`);
+    const { server, url, port } = await listen(this.#app.callback(), this.config.server);
     this.#server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.config.server.port, this.config.server.host, () => resolve());
-    });
-    const { port } = server.address() as AddressInfo;
-    const host = this.config.server.host.includes(':') ? `[${this.config.server.host}]` : this.config.server.host;
-    return { url: `http://${host}:${port}`, port };
+    return { url, port };
   }
 
   /** Closes the server and the pool; safe to call at any phase and twice. */
@@ -271,55 +229,134 @@ export class Kernel {
     try {
       if (wasLoaded) {
         await this.hooks.destroy.promise();
-        for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this, config);
+        for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this.#apiFor(plugin.name), config);
       }
     } finally {
-      const server = this.#server;
-      if (server) {
-        await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
-      }
-      await this.#knex?.destroy();
+      if (this.#server) await close(this.#server);
+      await this.#opened?.knex.destroy();
     }
   }
 
-  #loadSchemas(): void {
-    const dir = this.#options.contentTypesDir === false ? undefined
-      : this.#options.contentTypesDir ?? join(this.appDir, 'content-types');
-    const fromDir = dir ? readSchemaDir(dir) : { contentTypes: [], components: [] };
-    const extra = this.#options.schemas ?? { contentTypes: [], components: [] };
-    const { contentTypes, components } = validateSchemaFiles(
-      [...fromDir.contentTypes, ...extra.contentTypes],
-      [...fromDir.components, ...extra.components],
-    );
-    for (const c of components) this.registry.addComponent(c.uid, c.schema, { owner: 'app' });
-    for (const c of contentTypes) this.registry.addContentType(c.schema, { owner: 'app' });
+  // ---------------------------------------------------------------- phases
+
+  async #register(): Promise<void> {
+    // Before anything connects: a production app without a salt must not start
+    this.#salt = resolveSalt(this.config.api.tokens.salt, {
+      production: this.config.server.environment === 'production', appDir: this.appDir, logger: this.logger,
+    });
+    this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
+    for (const { plugin, config } of this.#plugins) {
+      this.#registering = plugin.name;
+      try {
+        await plugin.register(this.#apiFor(plugin.name), config);
+      } finally {
+        this.#registering = 'core';
+      }
+    }
+    this.params.freeze();
   }
 
-  #mount(): void {
-    this.app.use(requestIdMiddleware());
-    this.app.use(securityHeadersMiddleware(this.config.server.securityHeaders));
-    this.app.use(errorMiddleware(this.logger));
-    this.app.use(corsMiddleware(this.config.server.cors));
-    this.app.use(koaBody({
-      json: true, multipart: false, urlencoded: false, text: false,
-      jsonLimit: this.config.api.bodyLimit, jsonStrict: true,
-      onError: bodyParseError,
-    }) as never);
-    mountRoutes(this.app, this.routes, this.#auth, this.config.api.rateLimit, this.config.server.limits.queryLength);
+  #registerModels(): void {
+    const dir = this.#options.contentTypesDir === false ? undefined : this.#options.contentTypesDir ?? join(this.appDir, 'content-types');
+    addAppModels(this.registry, dir, this.#options.schemas);
+    addApiTokenModel(this.registry);
+    this.hooks.registerModels.call(this.registry);
+    this.registry.freeze();
+    checkRegistry(this.registry);
   }
 
-  /** A tap on a boot hook after it fired, or on any hook once ready, is a bug in a plugin: say so. */
+  async #sync(): Promise<void> {
+    const { knex, sync, models } = await openDatabase(this.config.database, this.registry, this.appDir, this.logger);
+    const documents = new DocumentService({
+      knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
+      rest: this.config.api.rest, logger: this.logger, actions: this.#actions,
+      refKeys: this.params.relationRefKeys().map((p) => ({ name: p.name, schema: p.schema, identifies: p.relationRef!.identifies })),
+    });
+    const apiTokens = new ApiTokenService({
+      knex, dialect: this.dialect, salt: this.#salt, registry: this.registry, knownActions: () => this.knownActions(), logger: this.logger,
+    });
+    this.#opened = { knex, sync, models, documents, apiTokens };
+  }
+
+  #buildSurfaces(): void {
+    const contentApi = this.registry.contentTypes().filter((ct) => ct.uid.startsWith('api::'));
+    const deps = { documents: (uid: string) => this.documents(uid), params: this.params };
+    for (const ct of contentApi) defineContentOperations(this.operations, ct, deps);
+    this.hooks.defineOperations.call(this.operations);
+    this.operations.freeze();
+    for (const ct of contentApi) addContentRoutes(this.routes, ct, this.config.api.rest);
+    this.hooks.buildRoutes.call(this.routes);
+    this.#app = createRestApp({
+      server: this.config.server, api: this.config.api, logger: this.logger, routes: this.routes,
+      authorizer: this.#auth, contentLimit: this.#contentLimit, middleware: this.#middleware,
+    });
+  }
+
+  async #bootstrap(): Promise<void> {
+    await this.hooks.bootstrap.promise();
+    for (const { plugin, config } of this.#plugins) await plugin.bootstrap?.(this.#apiFor(plugin.name), config);
+  }
+
+  // ---------------------------------------------------------------- plugins
+
+  #open(what: string): Opened {
+    if (!this.#opened) throw new KernelError('KERNEL_ERR_STATE', `${what} is available after the schema sync (from bootstrap on)`);
+    return this.#opened;
+  }
+
+  readonly #apis = new Map<string, PluginApi>();
+
+  /** A plugin's handle: what it may use, with its name on what it provides. */
+  #apiFor(name: string): PluginApi {
+    let api = this.#apis.get(name);
+    if (api) return api;
+    const services = this.services;
+    const registering = (what: string) => {
+      if (this.#phase !== 'register') throw new KernelError('KERNEL_ERR_LATE_TAP', `${name} ${what} during phase ${this.#phase}, after plugins registered`);
+    };
+    api = Object.freeze({
+      name, hooks: this.hooks, registry: this.registry, params: this.params, operations: this.operations,
+      config: this.config, logger: this.logger, appDir: this.appDir,
+      services: Object.freeze({
+        provide: <K extends ServiceName>(service: K, value: Services[K]) => services.provide(service, value, name),
+        get: <K extends ServiceName>(service: K) => services.get(service),
+        find: <K extends ServiceName>(service: K) => services.find(service),
+      }),
+      documents: (uid: string) => this.documents(uid),
+      transaction: <T>(fn: () => Promise<T>) => this.transaction(fn),
+      emitDocumentEvent: (event: DocumentEvent) => this.emitDocumentEvent(event),
+      defineDocumentAction: (definition: DocumentActionDefinition) => {
+        registering(`defined document action ${definition.name}`);
+        const existing = this.#actions.get(definition.name);
+        if (existing) {
+          throw new KernelError('PLUGIN_ERR_DUPLICATE', `document action ${definition.name}: defined by ${definition.owner}, already defined by ${existing.owner}`);
+        }
+        this.#actions.set(definition.name, definition);
+      },
+      authorize: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string) => this.authorize(auth, action, subject, message),
+      can: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject) => this.can(auth, action, subject),
+      knownActions: () => this.knownActions(),
+      middleware: (position: MiddlewarePosition, middleware: Middleware<RequestState>) => {
+        registering(`added ${position} middleware`);
+        this.#middleware[position].push(middleware);
+      },
+    });
+    this.#apis.set(name, api);
+    return api;
+  }
+
+  /** A tap on a boot hook after it could fire, or on any hook once ready, is a bug in a plugin: say
+   *  so. Every tap is tied to the plugin that made it, for the errors it throws. */
   #guardHooks(): void {
     for (const [name, hook] of Object.entries(this.hooks) as Array<[keyof KernelHooks, KernelHooks[keyof KernelHooks]]>) {
       hook.intercept({
         register: (tap) => {
-          const firesAt = BOOT_HOOKS[name];
-          const late = firesAt ? phaseIndex(this.#phase) >= phaseIndex(firesAt) && this.#phase !== 'register'
+          const late = BOOT_HOOKS.has(name) ? this.#phase !== 'created' && this.#phase !== 'register'
             : phaseIndex(this.#phase) >= phaseIndex('ready');
-          if (late && this.#phase !== 'created') {
+          if (late) {
             throw new KernelError('KERNEL_ERR_LATE_TAP', `${tap.name} tapped ${name} during phase ${this.#phase}, after the hook could take taps`);
           }
-          return tap;
+          return guardTap(tap as unknown as RegisteredTap, this.#registering, name) as unknown as typeof tap;
         },
       });
     }

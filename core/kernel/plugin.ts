@@ -1,18 +1,70 @@
-// A plugin is one object; first-party plugins and an app's own are written the same way.
+// A plugin is one object; first-party plugins and an app's own are written the same way. It gets a
+// PluginApi: what a plugin may use, and nothing else (no Koa app, no database handle).
 
-import type { Kernel } from './kernel.js';
+import type { Middleware } from 'koa';
+import type { AuthorizeSubject, AuthResult } from '../auth/types.js';
+import type { KernelConfig } from '../config/types.js';
+import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
+import type { DocumentEvent } from '../documents/types.js';
+import type { Logger } from '../log/logger.js';
+import type { OperationRegistry } from '../operations/registry.js';
+import type { ParamRegistry } from '../params/registry.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import type { RequestState } from '../rest/types.js';
+import type { KernelHooks } from './hooks.js';
+import type { PluginServices } from './services.js';
 
 export type { PluginEntry, PluginsConfig } from '../config/types.js';
 
+/** Where in the HTTP pipeline a plugin's middleware runs: before the JSON body parser (a
+ *  multipart upload reads the raw body), or after it, before the routes (a static file server). */
+export type MiddlewarePosition = 'beforeBody' | 'beforeRoutes';
+
+export interface PluginApi {
+  /** The plugin's name: the kernel ties its taps, services and errors to it. */
+  readonly name: string;
+  /** Every hook, to tap in register(). */
+  readonly hooks: KernelHooks;
+  /** Content types and components; changed in registerModels, frozen after it. */
+  readonly registry: ModelRegistry;
+  /** Typed parameters: define yours in register(). */
+  readonly params: ParamRegistry;
+  /** Operations: define yours in the defineOperations hook; run any of them from a surface. */
+  readonly operations: OperationRegistry;
+  /** Services published for other plugins and the app. */
+  readonly services: PluginServices;
+  /** The validated configuration (read only). */
+  readonly config: Readonly<KernelConfig>;
+  readonly logger: Logger;
+  /** The app's root folder (where .tmp/ keeps development secrets). */
+  readonly appDir: string;
+  /** The document service of a content type (from the sync phase on). */
+  documents(uid: string): DocumentApi;
+  /** Runs fn in one database transaction; document calls inside join it; events fire after commit. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Emits a document event (after the ambient transaction commits), for a plugin's own actions. */
+  emitDocumentEvent(event: DocumentEvent): Promise<void>;
+  /** Adds an action to the document service (draft-and-publish's publish); in register() only. */
+  defineDocumentAction(definition: DocumentActionDefinition): void;
+  /** Throws 401/403 unless the caller may do `action`. */
+  authorize(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string): Promise<void>;
+  /** Whether the caller may do `action`. */
+  can(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject): Promise<boolean>;
+  /** Every permission action that exists (operations and routes), for permission editors. */
+  knownActions(): Set<string>;
+  /** Adds a Koa middleware to the HTTP pipeline at a named position; in register() only. */
+  middleware(position: MiddlewarePosition, middleware: Middleware<RequestState>): void;
+}
+
 export interface Plugin<Config = Record<string, unknown>> {
-  /** kebab-case; equals its folder name; used for every tap. */
+  /** kebab-case; equals its folder name and its key in config/plugins. */
   name: string;
   /** Plugins that must be enabled and registered before this one. */
   dependsOn?: string[];
-  /** Taps hooks, adds models and routes. Runs before registerModels. */
-  register(kernel: Kernel, config: Config): void | Promise<void>;
-  bootstrap?(kernel: Kernel, config: Config): void | Promise<void>;
-  destroy?(kernel: Kernel, config: Config): void | Promise<void>;
+  /** Taps hooks, defines parameters and document actions. Runs before registerModels. */
+  register(api: PluginApi, config: Config): void | Promise<void>;
+  bootstrap?(api: PluginApi, config: Config): void | Promise<void>;
+  destroy?(api: PluginApi, config: Config): void | Promise<void>;
 }
 
 export function definePlugin<Config = Record<string, unknown>>(plugin: Plugin<Config>): Plugin<Config> {

@@ -43,3 +43,9 @@ export async function enforceRateLimit(key: string, options: RateLimitOptions): 
   const { count } = await options.store.hit(key, options.interval);
   if (count > options.max) throw new RateLimitError('Too many requests, please try again later.');
 }
+
+/** The content rate limit's options from its config, or undefined when it is off: built once, so
+ *  every surface counts against the same store. */
+export function contentLimit(config: { enabled: boolean; interval: number; max: number; store?: RateLimitStore }): RateLimitOptions | undefined {
+  return config.enabled ? { interval: config.interval, max: config.max, store: config.store ?? new MemoryRateLimitStore() } : undefined;
+}

@@ -1,20 +1,36 @@
-// Mounts route data on @koa/router, each route composed in a fixed order:
-// route info -> parse query -> authenticate -> authorize -> handler.
+// Mounts route data on @koa/router, each route composed in a fixed order: route info -> parse
+// query -> handler. A route that runs an operation leaves the rate limit, authentication and the
+// permission to the operation runner; any other route (a plugin's own handler) gets them here:
+// rate limit (if it serves a content type) -> authenticate -> authorize -> handler.
 
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authorizer } from '../auth/verdict.js';
 import { KernelError, URITooLongError } from '../errors/index.js';
-import type { ContentRateLimitConfig } from '../config/types.js';
-import { enforceRateLimit, MemoryRateLimitStore } from '../limits/rate-limit.js';
+import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
 import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
 import type { RequestContext, RequestState } from './types.js';
 
-export function mountRoutes(app: Koa<RequestState>, table: RouteTable, auth: Authorizer, rateLimit: ContentRateLimitConfig, queryLength: number): void {
+export interface MountDeps {
+  authorizer: Authorizer;
+  /** The content rate limit (shared with the operation runner), when on. */
+  contentLimit: RateLimitOptions | undefined;
+  /** Longest query string, in characters. */
+  queryLength: number;
+}
+
+export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: MountDeps): void {
   const router = new Router<RequestState>();
-  const limit = contentRateLimit(rateLimit);
+  const { contentLimit, queryLength } = deps;
+  // One budget per client address; ctx.ip honours server.proxy, so X-Forwarded-For only counts
+  // behind a proxy the config says is trusted
+  const limit = contentLimit && (async (ctx: RequestContext, next: () => Promise<unknown>) => {
+    await enforceRateLimit(`content:${ctx.ip}`, contentLimit);
+    await next();
+  });
   for (const route of table.all()) {
+    const guarded = !route.operation;
     try {
       router.register(route.path, [route.method], [
         async (ctx: RequestContext, next: () => Promise<unknown>) => {
@@ -25,8 +41,8 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, auth: Aut
           ctx.state.query = parseQueryString(ctx.querystring);
           await next();
         },
-        ...(limit && route.contentType ? [limit] : []),
-        ...(route.config.auth ? [authMiddleware(route, auth)] : []),
+        ...(guarded && limit && route.contentType ? [limit] : []),
+        ...(guarded && route.config.auth ? [authMiddleware(route, deps.authorizer)] : []),
         async (ctx: RequestContext) => { await route.handler(ctx); },
       ] as never, { name: `${route.method} ${route.path}` });
     } catch (err) {
@@ -35,17 +51,6 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, auth: Aut
   }
   app.use(router.routes() as never);
   app.use(router.allowedMethods() as never);
-}
-
-/** One budget per client address across the content routes; ctx.ip honours server.proxy, so
- *  X-Forwarded-For only counts behind a proxy the config says is trusted. */
-function contentRateLimit(config: ContentRateLimitConfig) {
-  if (!config.enabled) return undefined;
-  const options = { interval: config.interval, max: config.max, store: config.store ?? new MemoryRateLimitStore() };
-  return async (ctx: RequestContext, next: () => Promise<unknown>) => {
-    await enforceRateLimit(`content:${ctx.ip}`, options);
-    await next();
-  };
 }
 
 function authMiddleware(route: RouteDefinition, authorizer: Authorizer) {

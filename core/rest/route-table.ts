@@ -1,13 +1,46 @@
 // Routes are data until mount time, so plugins can add routes or change ones they did not write
 // (the buildRoutes hook). A duplicate method+path names both owners.
 
-import { KernelError } from '../errors/index.js';
-import type { HttpMethod, RouteDefinition } from './types.js';
+import { KernelError, NotFoundError } from '../errors/index.js';
+import type { OperationRegistry } from '../operations/registry.js';
+import { pickParams } from './query-params.js';
+import type { HttpMethod, OperationRouteSpec, RequestContext, RouteDefinition } from './types.js';
 
-export type { HttpMethod, RouteDefinition } from './types.js';
+export type { HttpMethod, OperationRouteSpec, RouteDefinition } from './types.js';
+
+export interface RouteTableDeps {
+  operations: OperationRegistry;
+  /** Unknown query parameters are a 400 (else dropped). */
+  strictParams: boolean;
+}
 
 export class RouteTable {
   readonly #routes = new Map<string, RouteDefinition>();
+  readonly #deps: RouteTableDeps;
+
+  constructor(deps: RouteTableDeps) {
+    this.#deps = deps;
+  }
+
+  /** Adds a route that runs an operation. It accepts the operation's parameters, and the operation
+   *  runner (not the mount) applies the rate limit, authentication and permission. */
+  addOperation<Output>(spec: OperationRouteSpec<Output>): void {
+    const { operations, strictParams } = this.#deps;
+    const op = operations.get(spec.operation);
+    const respond = spec.respond ?? defaultAnswer;
+    this.add({
+      method: spec.method, path: spec.path, action: op.name, operation: op.name, query: [...op.params, ...spec.query ?? []],
+      ...(op.contentType ? { contentType: op.contentType } : {}),
+      ...(op.extraActions ? { extraActions: [...op.extraActions] } : {}),
+      config: { auth: !op.public, owner: op.owner },
+      handler: async (ctx: RequestContext) => {
+        // The route as served (a plugin may have changed what it accepts)
+        const accepted = ctx.state.route?.query ?? op.params;
+        const input = { ...spec.input?.(ctx), params: pickParams(ctx.state.query ?? {}, accepted, strictParams) };
+        respond(ctx, await operations.run<Output>(op.name, input, ctx));
+      },
+    });
+  }
 
   add(route: RouteDefinition): void {
     const key = `${route.method} ${route.path}`;
@@ -54,4 +87,9 @@ export class RouteTable {
   forContentType(uid: string): RouteDefinition[] {
     return this.all().filter((r) => r.contentType === uid);
   }
+}
+
+function defaultAnswer(ctx: RequestContext, output: unknown): void {
+  if (output === null || output === undefined) throw new NotFoundError('Not Found');
+  ctx.body = { data: output, meta: {} };
 }

@@ -2,6 +2,7 @@
 
 import type { ParameterizedContext } from 'koa';
 import type { AuthResult } from '../auth/types.js';
+import type { OperationInput } from '../operations/types.js';
 
 export interface RequestState {
   /** Set by authentication: who is calling. */
@@ -32,9 +33,28 @@ export interface RouteDefinition {
   /** Top-level query parameters the route accepts; with strictParams any other is a 400. */
   query: string[];
   handler: (ctx: RequestContext) => Promise<void>;
+  /** Set when the handler runs this operation: the operation runner then applies the rate limit,
+   *  authentication and the permission, not the mount. */
+  operation?: string;
   config: {
     /** false: no authenticate/authorize (public routes such as login). */
     auth: boolean;
     owner: string;
   };
+}
+
+/** A route that runs an operation: how a request becomes its input and its output an answer. */
+export interface OperationRouteSpec<Output = unknown> {
+  method: HttpMethod;
+  /** Full path, prefix included. */
+  path: string;
+  /** The operation's name (its permission action). */
+  operation: string;
+  /** The input from the request, but for the query parameters, which come from the query string
+   *  (those the route accepts: the operation's). */
+  input?(ctx: RequestContext): OperationInput;
+  /** Query parameters the route reads itself in `input` (not the operation's parameters). */
+  query?: readonly string[];
+  /** Writes the answer; by default `{ data, meta: {} }`, and 404 when the output is null. */
+  respond?(ctx: RequestContext, output: Output): void;
 }

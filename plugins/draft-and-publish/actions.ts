@@ -4,7 +4,7 @@
 import {
   ValidationError, type ContentType, type Doc, type DocumentActionContext, type DocumentActionDefinition,
   type DocumentActionFn, type DocumentActionInfo, type DocumentApi, type DocumentParams, type FieldError,
-  type Kernel, type Model, type ModelRegistry, type VersionRow,
+  type Model, type ModelRegistry, type PluginApi, type VersionRow,
 } from '../../core/index.js';
 import { DRAFT_READ_GRANTED, hasDraftAndPublish, PLUGIN_NAME, statusOf } from './status.js';
 
@@ -19,7 +19,7 @@ function readParams(params: DocumentParams, status: 'draft' | 'published'): Docu
 /** Rows of two versions are paired by locale when the content type has one. */
 const versionKey = (row: VersionRow): string => String(row.locale ?? '');
 
-export function defineActions(kernel: Kernel): void {
+export function defineActions(kernel: PluginApi): void {
   const common = { owner: PLUGIN_NAME, appliesTo: hasDraftAndPublish };
   const actions: DocumentActionDefinition[] = [
     { ...common, name: 'publish', run: (ctx) => ctx.transaction(() => publish(kernel, ctx)) },
@@ -29,7 +29,7 @@ export function defineActions(kernel: Kernel): void {
   for (const action of actions) kernel.defineDocumentAction(action);
 }
 
-async function publish(kernel: Kernel, { uid, contentType, api, rows, params }: DocumentActionContext): Promise<Doc | null> {
+async function publish(kernel: PluginApi, { uid, contentType, api, rows, params }: DocumentActionContext): Promise<Doc | null> {
   const documentId = requireDocumentId(params);
   const drafts = await rows.list(documentId, DRAFT);
   if (!drafts.length) return null;
@@ -42,7 +42,7 @@ async function publish(kernel: Kernel, { uid, contentType, api, rows, params }: 
   return api.findOne({ ...readParams(params, 'published'), documentId });
 }
 
-async function unpublish(kernel: Kernel, { uid, rows, params }: DocumentActionContext): Promise<{ documentId: string } | null> {
+async function unpublish(kernel: PluginApi, { uid, rows, params }: DocumentActionContext): Promise<{ documentId: string } | null> {
   const documentId = requireDocumentId(params);
   const published = await rows.list(documentId, PUBLISHED);
   if (!published.length) return null;
@@ -51,7 +51,7 @@ async function unpublish(kernel: Kernel, { uid, rows, params }: DocumentActionCo
   return { documentId };
 }
 
-async function discardDraft(kernel: Kernel, { uid, api, rows, params }: DocumentActionContext): Promise<Doc | null> {
+async function discardDraft(kernel: PluginApi, { uid, api, rows, params }: DocumentActionContext): Promise<Doc | null> {
   const documentId = requireDocumentId(params);
   const published = await rows.list(documentId, PUBLISHED);
   if (!published.length) {
@@ -67,7 +67,7 @@ async function discardDraft(kernel: Kernel, { uid, api, rows, params }: Document
 }
 
 /** required and unique hold for what gets published (drafts were allowed to skip them). */
-async function checkPublishable(kernel: Kernel, ct: ContentType, api: DocumentApi, drafts: VersionRow[], documentId: string): Promise<void> {
+async function checkPublishable(kernel: PluginApi, ct: ContentType, api: DocumentApi, drafts: VersionRow[], documentId: string): Promise<void> {
   const errors: FieldError[] = [];
   const populate = requiredPopulate(kernel.registry, ct);
   const draftDocs = Object.keys(populate).length
@@ -135,7 +135,7 @@ function missingRequired(registry: ModelRegistry, model: Model, value: Record<st
 }
 
 /** create and update write the draft; unless status=draft, they then publish it, in one transaction. */
-export function publishAfterWrite(kernel: Kernel) {
+export function publishAfterWrite(kernel: PluginApi) {
   return (fn: DocumentActionFn, info: DocumentActionInfo): DocumentActionFn => {
     if (!hasDraftAndPublish(info.contentType) || (info.action !== 'create' && info.action !== 'update')) return fn;
     return async (params) => {

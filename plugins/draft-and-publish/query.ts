@@ -2,7 +2,7 @@
 // writes go to the draft; content types without draft-and-publish are always published.
 
 import {
-  and, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type Kernel, type QueryContext, type ScopeReach,
+  and, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type PluginApi, type QueryContext, type ScopeReach,
 } from '../../core/index.js';
 import { DRAFT_READ_GRANTED, hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
 
@@ -72,10 +72,10 @@ const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
 
 /** Reading drafts is its own permission (readDraft): asked of any content-API caller, whatever
  *  surface it came through, when it reads with status=draft (at its root or through populate). */
-export function guardDraftReads(kernel: Kernel) {
+export function guardDraftReads(api: PluginApi) {
   return async (ctx: QueryContext): Promise<QueryContext> => {
     if (ctx.source === 'content-api' && READS.has(ctx.action) && ctx.params.status === 'draft' && ctx.state[DRAFT_READ_GRANTED] !== true) {
-      await kernel.authorize(ctx.auth, `${ctx.uid}.readDraft`, { uid: ctx.uid }, 'You are not allowed to read draft content for this content type');
+      await api.authorize(ctx.auth, `${ctx.uid}.readDraft`, { uid: ctx.uid }, 'You are not allowed to read draft content for this content type');
     }
     return ctx;
   };

@@ -1,14 +1,14 @@
 // Writes across locales: PUT in a locale the document does not have yet creates that version
 // (copying the shared fields), and shared fields written in one locale are written in all.
 
-import type { Doc, DocumentActionFn, DocumentActionInfo, DocumentParams, Kernel } from '../../core/index.js';
+import type { Doc, DocumentActionFn, DocumentActionInfo, DocumentParams, PluginApi } from '../../core/index.js';
 import { isScalar } from '../../core/index.js';
 import { isLocalized, localeOf, sharedAttributes, type I18nSettings } from './locales.js';
 import { sharedPopulate, toInput } from './shared-values.js';
 
 const SYNCING = 'i18n:syncing';
 
-export function localizeWrites(kernel: Kernel, settings: I18nSettings) {
+export function localizeWrites(kernel: PluginApi, settings: I18nSettings) {
   return (fn: DocumentActionFn, info: DocumentActionInfo): DocumentActionFn => {
     if (!isLocalized(info.contentType) || (info.action !== 'create' && info.action !== 'update')) return fn;
     const shared = sharedAttributes(info.contentType);
@@ -25,7 +25,7 @@ export function localizeWrites(kernel: Kernel, settings: I18nSettings) {
 }
 
 /** The document exists in other locales: create this locale's version with the shared values. */
-async function createLocaleVersion(kernel: Kernel, info: DocumentActionInfo, params: DocumentParams, documentId: string, locale: string, shared: string[]): Promise<Doc | null> {
+async function createLocaleVersion(kernel: PluginApi, info: DocumentActionInfo, params: DocumentParams, documentId: string, locale: string, shared: string[]): Promise<Doc | null> {
   const api = kernel.documents(info.uid);
   const ct = info.contentType;
   const scalars = shared.filter((n) => { const a = ct.attributes[n]; return a !== undefined && isScalar(a); });
@@ -43,7 +43,7 @@ async function createLocaleVersion(kernel: Kernel, info: DocumentActionInfo, par
 }
 
 /** The same shared values in every other locale version, through the same wrapped update. */
-async function syncShared(kernel: Kernel, info: DocumentActionInfo, params: DocumentParams, documentId: string, locale: string, shared: string[]): Promise<void> {
+async function syncShared(kernel: PluginApi, info: DocumentActionInfo, params: DocumentParams, documentId: string, locale: string, shared: string[]): Promise<void> {
   const data = params.data as Record<string, unknown> | undefined;
   const part: Record<string, unknown> = {};
   for (const name of shared) {
@@ -61,7 +61,7 @@ async function syncShared(kernel: Kernel, info: DocumentActionInfo, params: Docu
   }
 }
 
-function stripComponentIds(kernel: Kernel, info: DocumentActionInfo, name: string, value: unknown): unknown {
+function stripComponentIds(kernel: PluginApi, info: DocumentActionInfo, name: string, value: unknown): unknown {
   const attr = info.contentType.attributes[name];
   if (!attr || (attr.type !== 'component' && attr.type !== 'dynamiczone')) return value;
   return toInput(kernel.registry, attr, value);

@@ -1,9 +1,9 @@
 // Mirrors the configured locales into the locales table at start-up.
 
-import type { Kernel } from '../../core/index.js';
+import type { PluginApi } from '../../core/index.js';
 import { LOCALE_UID, type I18nSettings } from './locales.js';
 
-export async function syncLocales(kernel: Kernel, settings: I18nSettings): Promise<void> {
+export async function syncLocales(kernel: PluginApi, settings: I18nSettings): Promise<void> {
   const api = kernel.documents(LOCALE_UID);
   await kernel.transaction(async () => {
     const stored = await api.findMany({ fields: ['code', 'name', 'isDefault'] });

@@ -1,12 +1,11 @@
-// Request bodies of the auth and user routes: a plain object with known keys only, and the
+// The input of the auth and user operations: a plain object with known keys only, and the
 // password/email/username rules of Strapi's user schema (bcrypt reads at most 72 bytes).
 
-import { ValidationError, type RequestContext } from '../../core/index.js';
+import { ValidationError } from '../../core/index.js';
 
 export type Body = Record<string, unknown>;
 
-export function bodyOf(ctx: RequestContext, allowed: readonly string[]): Body {
-  const body = (ctx.request as { body?: unknown }).body;
+export function checkBody(body: unknown, allowed: readonly string[]): Body {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ValidationError('Invalid parameters: expected a JSON object body');
   }
@@ -15,10 +14,9 @@ export function bodyOf(ctx: RequestContext, allowed: readonly string[]): Body {
   return body as Body;
 }
 
-/** A positive integer route parameter (a user or role id), or undefined for anything else. */
-export function numericParam(ctx: RequestContext, key: string): number | undefined {
-  const raw = (ctx as unknown as { params: Record<string, string> }).params[key] ?? '';
-  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
+/** A positive integer id (a user's or a role's), or undefined for anything else. */
+export function numericId(raw: string | undefined): number | undefined {
+  return raw !== undefined && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
 const fieldError = (path: string, message: string) => ValidationError.fromFields([{ path: [path], message, name: 'ValidationError' }]);

@@ -1,11 +1,8 @@
-// What the plugin's routes share: settings and the services built from them at register time.
+// What the plugin's operations share: settings and the services built from them at register time.
 
-import {
-  enforceRateLimit, MemoryRateLimitStore, type RouteDefinition, type HttpMethod, type Kernel, type RequestContext,
-} from '../../core/index.js';
+import { MemoryRateLimitStore, enforceRateLimit, type OperationCall, type PluginApi } from '../../core/index.js';
 import { createEmailProvider, type EmailMessage, type EmailProvider } from './email.js';
 import { JwtService } from './jwt.js';
-import { PLUGIN_NAME } from './models.js';
 import { Permissions } from './permissions.js';
 import type { UpSettings } from './settings.js';
 import { Users } from './users.js';
@@ -18,10 +15,10 @@ export class UpContext {
   readonly #store;
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(readonly kernel: Kernel, readonly settings: UpSettings) {
-    this.users = new Users(kernel);
-    this.permissions = new Permissions(kernel, settings.permissionCacheTtl);
-    this.email = createEmailProvider(settings.email.provider, settings.email.smtp, kernel.logger, kernel.config.server.environment === 'production');
+  constructor(readonly api: PluginApi, readonly settings: UpSettings) {
+    this.users = new Users(api);
+    this.permissions = new Permissions(api, settings.permissionCacheTtl);
+    this.email = createEmailProvider(settings.email.provider, settings.email.smtp, api.logger, api.config.server.environment === 'production');
     this.#store = settings.rateLimit.store ?? new MemoryRateLimitStore();
   }
 
@@ -35,10 +32,10 @@ export class UpContext {
   /** Runs work after the answer is sent, so the answer cannot tell by its timing whether the work
    *  was needed (forgot-password for a known address). Failures are logged; `settle` waits for it. */
   afterResponse(label: string, work: () => Promise<void>): void {
-    // setImmediate: after Koa has written the answer (a synchronous SQLite driver would otherwise
-    // run the work before it)
+    // setImmediate: after the surface has written the answer (a synchronous SQLite driver would
+    // otherwise run the work before it)
     const task = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch((err: unknown) => {
-      this.kernel.logger.error(`[users-permissions] ${label} failed: ${(err as Error).message}`);
+      this.api.logger.error(`[users-permissions] ${label} failed: ${(err as Error).message}`);
     }).finally(() => { this.#pending.delete(task); });
     this.#pending.add(task);
   }
@@ -51,25 +48,15 @@ export class UpContext {
   /** Sends without making the request wait on the mail server (and so without timing leaks). */
   sendEmail(message: Omit<EmailMessage, 'from'>): void {
     this.email.send({ ...message, from: this.settings.email.from }).catch((err: unknown) => {
-      this.kernel.logger.error(`[users-permissions] could not send email: ${(err as Error).message}`);
+      this.api.logger.error(`[users-permissions] could not send email: ${(err as Error).message}`);
     });
   }
 
-  async rateLimit(ctx: RequestContext, identifier: unknown): Promise<void> {
+  /** One budget per identifier, operation and client address. */
+  async rateLimit(call: OperationCall, operation: string, identifier: unknown): Promise<void> {
     const { enabled, interval, max } = this.settings.rateLimit;
     if (!enabled) return;
     const who = typeof identifier === 'string' && identifier ? identifier.toLowerCase() : 'noIdentifier';
-    const path = ctx.state.route?.path ?? ctx.path;
-    await enforceRateLimit(`${who}:${path}:${ctx.ip}`, { interval, max, store: this.#store });
-  }
-
-  route(method: HttpMethod, path: string, action: string, handler: RouteDefinition['handler'], query: string[] = []): RouteDefinition {
-    return { method, path: `${this.kernel.config.api.rest.prefix}${path}`, action, query, handler, config: { auth: true, owner: PLUGIN_NAME } };
-  }
-
-  /** Login, register and the other flows anyone may start: no authentication, and their action
-   *  is only a name (no permission can restrict them; allowRegister closes registration). */
-  publicRoute(method: HttpMethod, path: string, action: string, handler: RouteDefinition['handler'], query: string[] = []): RouteDefinition {
-    return { ...this.route(method, path, action, handler, query), config: { auth: false, owner: PLUGIN_NAME } };
+    await enforceRateLimit(`${who}:${operation}:${call.ip}`, { interval, max, store: this.#store });
   }
 }

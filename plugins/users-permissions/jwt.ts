@@ -8,7 +8,7 @@ import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:c
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
-import { KernelError, type Kernel } from '../../core/index.js';
+import { KernelError, type PluginApi } from '../../core/index.js';
 
 const ALGORITHM = 'HS256';
 
@@ -58,7 +58,7 @@ export class JwtService {
 
 /** The configured secret; in production a missing one stops start-up, in development one is
  *  generated once and kept in .tmp so tokens survive restarts. */
-export function resolveJwtSecret(kernel: Kernel, configured: string | undefined): string {
+export function resolveJwtSecret(kernel: PluginApi, configured: string | undefined): string {
   if (configured) return configured;
   if (kernel.config.server.environment === 'production') {
     throw new KernelError('CONFIG_ERR_INVALID',

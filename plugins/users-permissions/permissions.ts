@@ -1,7 +1,7 @@
 // Roles and their permission actions: the two default roles, the grants declared in config
 // (synced at start-up), and a per-process cache of each role's actions for the request path.
 
-import { KernelError, type Ability, type Kernel } from '../../core/index.js';
+import { KernelError, type Ability, type PluginApi } from '../../core/index.js';
 import { PERMISSION_UID, ROLE_UID } from './models.js';
 import type { RoleGrants } from './settings.js';
 
@@ -32,11 +32,11 @@ export class Permissions {
   readonly #cache = new Map<number, { ability: Ability; at: number }>();
   #publicRoleId?: number;
 
-  constructor(private readonly kernel: Kernel, private readonly ttl: number) {}
+  constructor(private readonly kernel: PluginApi, private readonly ttl: number) {}
 
   /** Every action a permission may name: the routes' own and the extra ones they ask for. */
   knownActions(): Set<string> {
-    return this.kernel.routes.actions();
+    return this.kernel.knownActions();
   }
 
   async roles(): Promise<RoleRow[]> {

@@ -1,132 +1,21 @@
-// /api/users-permissions/roles and /permissions, in Strapi's shapes: permissions are nested as
-// { 'api::article': { controllers: { article: { find: { enabled, policy } } } } }.
+// /api/users-permissions/roles and /permissions: REST adapters over the role operations.
 
-import {
-  ApplicationError, NotFoundError, ValidationError, type RequestContext, type RouteDefinition,
-} from '../../core/index.js';
-import { bodyOf, numericParam, type Body } from './body.js';
+import type { RequestContext, RouteTable } from '../../core/index.js';
 import type { UpContext } from './context.js';
-import { ROLE_UID, USER_UID } from './models.js';
-import { UP, type RoleRow } from './permissions.js';
+import { ROLE } from './role-operations.js';
 
-type Nested = Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }>;
+const bare = (ctx: RequestContext, output: unknown) => { ctx.body = output; };
+const param = (key: string) => (ctx: RequestContext) => ({
+  id: (ctx as unknown as { params: Record<string, string> }).params[key],
+  body: (ctx.request as { body?: unknown }).body,
+});
 
-/** api::article.article.find -> ['api::article', 'article', 'find'] */
-function splitAction(action: string): [string, string, string] | undefined {
-  const first = action.indexOf('.');
-  const last = action.lastIndexOf('.');
-  if (first <= 0 || last <= first) return undefined;
-  return [action.slice(0, first), action.slice(first + 1, last), action.slice(last + 1)];
-}
-
-function nest(known: Iterable<string>, enabled: ReadonlySet<string>): Nested {
-  const out: Nested = {};
-  for (const action of [...known].sort()) {
-    const parts = splitAction(action);
-    if (!parts) continue;
-    const [ns, controller, name] = parts;
-    ((out[ns] ??= { controllers: {} }).controllers[controller] ??= {})[name] = { enabled: enabled.has(action), policy: '' };
-  }
-  return out;
-}
-
-/** The enabled actions of a nested permissions body; unknown actions are a 400. */
-function flatten(raw: unknown, known: ReadonlySet<string>): string[] {
-  const bad = () => new ValidationError('permissions must be { <namespace>: { controllers: { <controller>: { <action>: { enabled } } } } }');
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad();
-  const actions: string[] = [];
-  for (const [ns, entry] of Object.entries(raw)) {
-    const controllers = (entry as { controllers?: unknown })?.controllers;
-    if (typeof controllers !== 'object' || controllers === null) throw bad();
-    for (const [controller, names] of Object.entries(controllers)) {
-      if (typeof names !== 'object' || names === null) throw bad();
-      for (const [name, value] of Object.entries(names)) {
-        const action = `${ns}.${controller}.${name}`;
-        if (!known.has(action)) throw new ValidationError(`Unknown permission action ${action}`, { action });
-        if ((value as { enabled?: unknown })?.enabled === true) actions.push(action);
-      }
-    }
-  }
-  return actions;
-}
-
-export function roleRoutes(up: UpContext): RouteDefinition[] {
-  const { permissions } = up;
-  const roles = () => up.kernel.documents(ROLE_UID);
-  const roleOf = async (ctx: RequestContext, key: string): Promise<RoleRow> => {
-    const id = numericParam(ctx, key);
-    const role = id === undefined ? undefined : await permissions.roleById(id);
-    if (!role) throw new NotFoundError('Role not found');
-    return role;
-  };
-  const roleInput = (body: Body, creating: boolean) => {
-    const data: Record<string, unknown> = {};
-    if (creating || body.name !== undefined) {
-      if (typeof body.name !== 'string' || body.name.trim().length < 3) throw ValidationError.fromFields([{ path: ['name'], message: 'name must be at least 3 characters', name: 'ValidationError' }]);
-      data.name = body.name.trim();
-    }
-    if (body.description !== undefined) {
-      if (typeof body.description !== 'string') throw new ValidationError('description must be a string');
-      data.description = body.description;
-    }
-    return data;
-  };
-
-  return [
-    up.route('GET', '/users-permissions/roles', `${UP}.role.find`, async (ctx) => {
-      const list = await roles().findMany({ fields: ['name', 'description', 'type', 'createdAt', 'updatedAt'], sort: 'id', populate: { users: { count: true } }, source: 'internal' });
-      ctx.body = {
-        roles: list.map(({ users, ...role }) => ({ ...role, nb_users: (users as { count?: number } | undefined)?.count ?? 0 })),
-      };
-    }),
-    up.route('GET', '/users-permissions/roles/:id', `${UP}.role.findOne`, async (ctx) => {
-      const role = await roleOf(ctx, 'id');
-      ctx.body = { role: { ...role, permissions: nest(permissions.knownActions(), new Set(await permissions.actionsOf(role.id))) } };
-    }),
-    up.route('POST', '/users-permissions/roles', `${UP}.role.createRole`, async (ctx) => {
-      const body = bodyOf(ctx, ['name', 'description', 'type', 'permissions']);
-      const data = roleInput(body, true);
-      const type = typeof body.type === 'string' && body.type ? body.type : String(data.name).toLowerCase().replace(/[^a-z0-9]+/g, '-');
-      const actions = body.permissions === undefined ? [] : flatten(body.permissions, permissions.knownActions());
-      await up.kernel.transaction(async () => {
-        if (await permissions.roleByType(type)) throw new ApplicationError(`A role of type ${type} already exists`);
-        await roles().create({ data: { ...data, type }, source: 'internal' });
-        const role = await permissions.roleByType(type);
-        if (role) await permissions.setActions(role, actions);
-      });
-      ctx.body = { ok: true };
-    }),
-    up.route('PUT', '/users-permissions/roles/:role', `${UP}.role.updateRole`, async (ctx) => {
-      const role = await roleOf(ctx, 'role');
-      const body = bodyOf(ctx, ['name', 'description', 'type', 'permissions']);
-      if (body.type !== undefined && body.type !== role.type) throw new ValidationError('A role\'s type cannot change');
-      const data = roleInput(body, false);
-      const actions = body.permissions === undefined ? undefined : flatten(body.permissions, permissions.knownActions());
-      await up.kernel.transaction(async () => {
-        if (Object.keys(data).length > 0) await roles().update({ documentId: role.documentId, data, source: 'internal' });
-        if (actions) await permissions.setActions(role, actions);
-      });
-      ctx.body = { ok: true };
-    }),
-    up.route('DELETE', '/users-permissions/roles/:role', `${UP}.role.deleteRole`, async (ctx) => {
-      const role = await roleOf(ctx, 'role');
-      if (role.type === 'public' || role.type === 'authenticated') throw new ApplicationError(`Cannot delete ${role.type} role`);
-      const fallback = await permissions.roleByType('authenticated');
-      await up.kernel.transaction(async () => {
-        // Its users fall back to the authenticated role, and their earlier JWTs stop working
-        const users = up.kernel.documents(USER_UID);
-        const members = await users.findMany({ filters: { role: { id: { $eq: role.id } } }, fields: ['tokenVersion'], source: 'internal' });
-        for (const member of members) {
-          await users.update({ documentId: member.documentId, data: { role: fallback?.documentId ?? null, tokenVersion: Number(member.tokenVersion ?? 0) + 1 }, source: 'internal' });
-        }
-        await permissions.setActions({ ...role, type: '' }, []);
-        await roles().delete({ documentId: role.documentId, source: 'internal' });
-      });
-      permissions.invalidate();
-      ctx.body = { ok: true };
-    }),
-    up.route('GET', '/users-permissions/permissions', `${UP}.permissions.getPermissions`, async (ctx) => {
-      ctx.body = { permissions: nest(permissions.knownActions(), new Set()) };
-    }),
-  ];
+export function addRoleRoutes(up: UpContext, routes: RouteTable): void {
+  const at = `${up.api.config.api.rest.prefix}/users-permissions`;
+  routes.addOperation({ method: 'GET', path: `${at}/roles`, operation: ROLE.find, respond: bare });
+  routes.addOperation({ method: 'GET', path: `${at}/roles/:id`, operation: ROLE.findOne, input: param('id'), respond: bare });
+  routes.addOperation({ method: 'POST', path: `${at}/roles`, operation: ROLE.create, input: param('id'), respond: bare });
+  routes.addOperation({ method: 'PUT', path: `${at}/roles/:role`, operation: ROLE.update, input: param('role'), respond: bare });
+  routes.addOperation({ method: 'DELETE', path: `${at}/roles/:role`, operation: ROLE.delete, input: param('role'), respond: bare });
+  routes.addOperation({ method: 'GET', path: `${at}/permissions`, operation: ROLE.permissions, respond: bare });
 }

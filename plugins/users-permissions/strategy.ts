@@ -2,7 +2,7 @@
 // role. A header that is present but not a valid JWT of an active user is a 401, whatever role
 // the public has: a client with a stale token must hear about it, not be served as anonymous.
 
-import { bearerToken, UnauthorizedError, type AuthenticateRequest, type AuthResult, type RequestContext } from '../../core/index.js';
+import { bearerToken, UnauthorizedError, type AuthenticateRequest, type AuthResult } from '../../core/index.js';
 import type { JwtService } from './jwt.js';
 import { PLUGIN_NAME } from './models.js';
 import type { Permissions } from './permissions.js';
@@ -39,8 +39,7 @@ export async function userOfToken(deps: StrategyDeps, header: string): Promise<A
 
 /** The calling user: only credentials this plugin's strategy issued name one (an API token's or
  *  another strategy's credentials may carry an unrelated `id`); undefined for anyone else. */
-export function callerOf(ctx: RequestContext): UserCredentials | undefined {
-  const auth = ctx.state.auth;
+export function callerOf(auth: AuthResult | undefined): UserCredentials | undefined {
   if (auth?.strategy !== PLUGIN_NAME || !auth.credentials) return undefined;
   return auth.credentials as UserCredentials;
 }

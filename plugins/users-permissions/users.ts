@@ -3,7 +3,7 @@
 // private fields are stripped by the same code that strips them everywhere else.
 
 import bcrypt from 'bcryptjs';
-import type { Doc, Kernel } from '../../core/index.js';
+import type { Doc, PluginApi } from '../../core/index.js';
 import { USER_UID } from './models.js';
 
 export interface AuthUser {
@@ -34,7 +34,7 @@ const DUMMY_HASH = bcrypt.hashSync('users-permissions timing equaliser', 10);
 export const BCRYPT_COST = 10;
 
 export class Users {
-  constructor(private readonly kernel: Kernel) {}
+  constructor(private readonly kernel: PluginApi) {}
 
   #docs() { return this.kernel.documents(USER_UID); }
 

@@ -23,7 +23,7 @@ describe('kernel', () => {
     const plugin = definePlugin({
       name: 'order-probe',
       register(kernel) {
-        seen.push(`register:${kernel.phase}`);
+        seen.push(`register:${kernel.name}`);
         kernel.hooks.registerModels.tap('order-probe', (registry) => { seen.push(`registerModels:${registry.contentTypes().map((c) => c.uid).join(',')}`); });
         kernel.hooks.buildRoutes.tap('order-probe', (routes) => { seen.push(`buildRoutes:${routes.all().length}`); });
         kernel.hooks.bootstrap.tapPromise('order-probe', async () => { seen.push('bootstrap'); });
@@ -33,7 +33,7 @@ describe('kernel', () => {
     const app = await startKernel({ ...tagOnly, plugins: [plugin] });
     await app.stop();
     // core's API-token type is registered before the hook, so plugins see it (it gets no routes)
-    expect(seen).to.deep.equal(['register:register', 'registerModels:api::tag.tag,admin::api-token', 'buildRoutes:5', 'bootstrap', 'destroy']);
+    expect(seen).to.deep.equal(['register:order-probe', 'registerModels:api::tag.tag,admin::api-token', 'buildRoutes:5', 'bootstrap', 'destroy']);
   });
 
   it('lets a plugin add a content type and an attribute in registerModels', async () => {

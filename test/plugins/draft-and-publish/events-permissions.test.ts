@@ -11,6 +11,7 @@ import {
 describe('draft-and-publish: document events', () => {
   const rec = recorder();
   const app = useKernel({ plugins: [rec.plugin] });
+  before(() => rec.attach(app()));
 
   /** The events recorded while `fn` ran, as [action, uid]. */
   async function eventsOf(fn: () => Promise<unknown>): Promise<Recorded[]> {
@@ -105,6 +106,7 @@ describe('draft-and-publish: document events', () => {
 describe('draft-and-publish: permissions', () => {
   const rec = recorder();
   const app = useKernel({ plugins: [rec.plugin] });
+  before(() => rec.attach(app()));
   const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'You are not allowed to read draft content for this content type', details: {} } };
   let doc: Json;
 
@@ -190,11 +192,15 @@ describe('draft-and-publish: each action is one transaction', () => {
   });
   const rec = recorder();
   const app = useKernel({ plugins: [failing, rec.plugin] });
+  before(() => rec.attach(app()));
 
   async function expectFails(fn: () => Promise<unknown>): Promise<void> {
     let error: unknown;
     try { await fn(); } catch (err) { error = err; }
-    expect((error as Error | undefined)?.message).to.equal('injected failure after the write');
+    // The failing tap is named, with the hook, and the thrown error is kept as the cause
+    expect((error as { code?: string } | undefined)?.code).to.equal('HOOK_ERR_TAP_FAILED');
+    expect((error as Error).message).to.equal("dp-test-fail-late's beforeQuery tap failed: injected failure after the write");
+    expect(((error as Error).cause as Error).message).to.equal('injected failure after the write');
   }
 
   it('publish: a failure after the copy rolls the published version back (values, relations, id) and emits nothing', async () => {

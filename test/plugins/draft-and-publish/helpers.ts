@@ -41,16 +41,17 @@ export interface Recorded {
  * the event fires after commit) and every authorize request's action; denies the permission
  * actions (the part after the last dot: readDraft, publish, ...) listed in the x-deny header.
  */
-export function recorder(): { plugin: Plugin; recorded: Recorded; kernel: () => Kernel } {
+export function recorder(): { plugin: Plugin; recorded: Recorded; attach(app: TestKernel): void } {
   const recorded: Recorded = { events: [], authorize: [] };
+  // The kernel's own database handle (a plugin gets none), once the test has it
   let bound: Kernel | undefined;
   const plugin = definePlugin({
     name: 'dp-test-recorder',
     register(kernel) {
-      bound = kernel;
       kernel.hooks.documentEvent.tapPromise('dp-test-recorder', async (event) => {
+        if (!bound) return; // start-up's own writes (the locales)
         const table = kernel.registry.contentType(event.uid).collectionName;
-        const rows = await kernel.db(table).where('document_id', event.documentId).select('published_at') as Array<{ published_at: unknown }>;
+        const rows = await bound.db(table).where('document_id', event.documentId).select('published_at') as Array<{ published_at: unknown }>;
         recorded.events.push({
           action: event.action, uid: event.uid, documentId: event.documentId,
           rowsVisible: rows.length, publishedVisible: rows.filter((r) => r.published_at !== null).length,
@@ -71,7 +72,7 @@ export function recorder(): { plugin: Plugin; recorded: Recorded; kernel: () => 
   });
   return {
     plugin, recorded,
-    kernel: () => { if (!bound) throw new Error('recorder not registered'); return bound; },
+    attach: (app) => { bound = app.kernel; },
   };
 }
 

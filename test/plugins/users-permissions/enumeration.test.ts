@@ -4,6 +4,7 @@
 
 import { expect } from 'chai';
 import { definePlugin } from '../../../core/index.js';
+import type { TestKernel } from '../../helpers/kernel.js';
 import { expectStatus, mailbox, register, UP, useKernel } from './helpers.js';
 
 /** Records each statement, and whether the route handler had returned (the answer was on its way). */
@@ -24,13 +25,14 @@ function statementRecorder(routes: Array<['POST', string]>) {
           }));
         }
       });
-      kernel.hooks.bootstrap.tap('statement-recorder', () => {
-        kernel.db.on('query', (q: { sql: string }) => { log.push({ sql: q.sql, afterAnswer: answered }); });
-      });
     },
   });
   return {
     plugin,
+    /** Listens to the kernel's database (a plugin gets no handle on it). */
+    attach(app: TestKernel): void {
+      app.kernel.db.on('query', (q: { sql: string }) => { log.push({ sql: q.sql, afterAnswer: answered }); });
+    },
     take(): Array<{ sql: string; afterAnswer: boolean }> { return log.splice(0); },
   };
 }
@@ -39,6 +41,7 @@ describe('users-permissions: who exists does not show', () => {
   const box = mailbox();
   const recorder = statementRecorder([['POST', '/api/auth/forgot-password'], ['POST', '/api/auth/local']]);
   const app = useKernel(() => ({ email: { provider: box.provider, from: 'cms@example.com' } }), { plugins: [recorder.plugin] });
+  before(() => recorder.attach(app()));
 
   it('forgot-password: a known and an unknown address answer alike after the same statements; the code is stored after the answer', async () => {
     const { user } = await register(app(), 'known');

@@ -1,0 +1,54 @@
+// Core's operations for every content type: find, findOne, create, update, delete on a collection
+// type; find, update, delete on a single type. They call the document service as the content API
+// (private fields stay out, the caller's ability limits what queries reach).
+
+import type { DocumentApi } from '../documents/api.js';
+import type { DocumentParams } from '../documents/types.js';
+import { ValidationError } from '../errors/index.js';
+import type { ParamRegistry } from '../params/registry.js';
+import type { ContentType } from '../registry/types.js';
+import type { OperationRegistry } from './registry.js';
+import type { OperationCall, OperationDefinition, OperationInput } from './types.js';
+
+export interface ContentOperationDeps {
+  documents(uid: string): DocumentApi;
+  params: ParamRegistry;
+}
+
+export function defineContentOperations(operations: OperationRegistry, ct: ContentType, deps: ContentOperationDeps): void {
+  const docs = () => deps.documents(ct.uid);
+  const op = (action: string, kind: 'read' | 'write', description: string, run: OperationDefinition['run']): OperationDefinition => ({
+    name: `${ct.uid}.${action}`, owner: 'core', contentType: ct.uid, kind, description,
+    params: deps.params.namesFor(ct, action), run,
+  });
+  const what = ct.info.displayName;
+  if (ct.kind === 'collectionType') {
+    operations.define(op('find', 'read', `A page of ${what} documents`, (input, call) => docs().findPage(asContentApi(input, call))));
+    operations.define(op('findOne', 'read', `One ${what} document`, (input, call) => docs().findOne({ ...asContentApi(input, call), documentId: documentIdOf(input) })));
+    operations.define(op('create', 'write', `Creates a ${what} document`, (input, call) => docs().create({ ...asContentApi(input, call), data: input.data })));
+    operations.define(op('update', 'write', `Updates a ${what} document`, (input, call) => docs().update({ ...asContentApi(input, call), documentId: documentIdOf(input), data: input.data })));
+    operations.define(op('delete', 'write', `Deletes a ${what} document`, (input, call) => docs().delete({ ...asContentApi(input, call), documentId: documentIdOf(input) })));
+    return;
+  }
+  operations.define(op('find', 'read', `The ${what} document`, (input, call) => docs().findFirst(asContentApi(input, call))));
+  operations.define(op('update', 'write', `Creates or updates the ${what} document`, async (input, call) => {
+    // The single type's one document: update it if it exists (in any version), create it otherwise
+    const documentId = await docs().firstDocumentId();
+    const params = { ...asContentApi(input, call), data: input.data };
+    return documentId ? docs().update({ ...params, documentId }) : docs().create(params);
+  }));
+  operations.define(op('delete', 'write', `Deletes the ${what} document`, async (input, call) => {
+    const documentId = await docs().firstDocumentId();
+    return documentId ? docs().delete({ ...asContentApi(input, call), documentId }) : null;
+  }));
+}
+
+/** The input's parameters as a content-API call of the document service, by this caller. */
+export function asContentApi(input: OperationInput, call: OperationCall): DocumentParams {
+  return { ...input.params, source: 'content-api', auth: call.auth };
+}
+
+function documentIdOf(input: OperationInput): string {
+  if (typeof input.documentId !== 'string' || input.documentId === '') throw new ValidationError('documentId must be a non-empty string');
+  return input.documentId;
+}

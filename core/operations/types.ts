@@ -1,0 +1,56 @@
+// Operations: the named things a caller can do (list articles, publish one, log in), each with
+// the permission action it needs and the parameters it accepts. Every surface runs them through
+// the same runner, which enforces the rate limit and the permission, so a surface only translates
+// its requests into operation inputs and the outputs into its answers.
+
+import type { AuthResult } from '../auth/types.js';
+
+/** Who runs an operation: the caller's identity, authenticated once per request. */
+export interface OperationCall {
+  auth: AuthResult | undefined;
+  /** The client's address (rate limits). */
+  ip: string;
+}
+
+/** What a surface hands an operation: typed parameters and the parts of a request it needs. */
+export interface OperationInput {
+  /** Parameters from the typed registry (filters, status, locale...); the runner keeps only those
+   *  the operation accepts. */
+  params?: Record<string, unknown>;
+  /** The document an operation is about. */
+  documentId?: string;
+  /** Another identifier an operation is about (a user's or a role's numeric id). */
+  id?: string;
+  /** A write's document data (REST's body.data, GraphQL's data argument). */
+  data?: unknown;
+  /** The operation's own fields (login's identifier and password), as sent: the operation checks
+   *  them. */
+  body?: unknown;
+}
+
+export interface OperationDefinition<Output = unknown> {
+  /** The permission action it needs, and its name: api::article.article.find */
+  name: string;
+  /** 'core' or a plugin's name. */
+  owner: string;
+  /** The content type it serves, if any: content operations share its rate limit. */
+  contentType?: string;
+  /** Reads answer with data and change nothing; writes change something. */
+  kind: 'read' | 'write';
+  /** Names of the typed parameters it accepts. */
+  params: readonly string[];
+  /** Anyone may run it (login, register): the runner neither authenticates nor authorizes, and
+   *  the operation runs with no caller identity. */
+  public?: boolean;
+  /** Further permission actions it may check inside (readDraft), so permission editors can list
+   *  every action that exists. */
+  extraActions?: readonly string[];
+  description?: string;
+  run(input: OperationInput, call: OperationCall): Promise<Output>;
+}
+
+export interface RunOptions {
+  /** The permission actions to check instead of the operation's own (a GraphQL resolver's
+   *  `auth.scope`), or false for none (`auth: false`). */
+  scope?: readonly string[] | false;
+}

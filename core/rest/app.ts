@@ -1,0 +1,46 @@
+// The HTTP application of the REST surface: request id, security headers, the error boundary,
+// CORS, plugins' middleware before the body parser, the JSON body parser, plugins' middleware
+// before the routes, then the routes.
+
+import Koa, { type Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import type { ApiConfig, ServerConfig } from '../config/types.js';
+import type { Logger } from '../log/logger.js';
+import { corsMiddleware } from './cors.js';
+import { bodyParseError, errorMiddleware } from './error-middleware.js';
+import { mountRoutes, type MountDeps } from './mount.js';
+import { requestIdMiddleware } from './request-id.js';
+import type { RouteTable } from './route-table.js';
+import { securityHeadersMiddleware } from './security-headers.js';
+import type { RequestState } from './types.js';
+
+export interface RestAppOptions extends Omit<MountDeps, 'queryLength'> {
+  server: ServerConfig;
+  api: ApiConfig;
+  logger: Logger;
+  routes: RouteTable;
+  /** Plugins' middleware at their positions. */
+  middleware: { beforeBody: Array<Middleware<RequestState>>; beforeRoutes: Array<Middleware<RequestState>> };
+}
+
+export function createRestApp(options: RestAppOptions): Koa<RequestState> {
+  const { server, api, logger, middleware } = options;
+  const app = new Koa<RequestState>();
+  app.proxy = server.proxy;
+  // What reaches Koa's own error event has already been answered (or the client is gone: a
+  // timeout, an aborted upload); errors of handlers go through errorMiddleware and its log line
+  app.on('error', (err: Error) => { logger.debug(`connection error: ${err.message}`); });
+  app.use(requestIdMiddleware());
+  app.use(securityHeadersMiddleware(server.securityHeaders));
+  app.use(errorMiddleware(logger));
+  app.use(corsMiddleware(server.cors));
+  for (const m of middleware.beforeBody) app.use(m);
+  app.use(koaBody({
+    json: true, multipart: false, urlencoded: false, text: false,
+    jsonLimit: api.bodyLimit, jsonStrict: true,
+    onError: bodyParseError,
+  }) as never);
+  for (const m of middleware.beforeRoutes) app.use(m);
+  mountRoutes(app, options.routes, { authorizer: options.authorizer, contentLimit: options.contentLimit, queryLength: server.limits.queryLength });
+  return app;
+}

@@ -1,0 +1,36 @@
+// publish, unpublish and discard-draft as operations of every draft-and-publish content type, and
+// readDraft among the permission actions reads may check.
+
+import { asContentApi, type OperationRegistry, type PluginApi } from '../../core/index.js';
+import { hasDraftAndPublish, PLUGIN_NAME } from './status.js';
+
+export const ACTIONS = [
+  { path: 'publish', action: 'publish', what: 'Publishes the draft' },
+  { path: 'unpublish', action: 'unpublish', what: 'Removes the published version' },
+  { path: 'discard-draft', action: 'discardDraft', what: 'Resets the draft to the published version' },
+] as const;
+
+export function defineOperations(api: PluginApi, operations: OperationRegistry): void {
+  for (const ct of api.registry.contentTypes()) {
+    if (!ct.uid.startsWith('api::')) continue;
+    // Any read can reach drafts with status=draft, through populate if not at its root: the
+    // document service then checks readDraft (query.ts)
+    for (const read of ['find', 'findOne']) {
+      const name = `${ct.uid}.${read}`;
+      if (operations.has(name)) operations.update(name, (op) => ({ ...op, extraActions: [...op.extraActions ?? [], `${ct.uid}.readDraft`] }));
+    }
+    if (!hasDraftAndPublish(ct)) continue;
+    for (const { action, what } of ACTIONS) {
+      operations.define({
+        name: `${ct.uid}.${action}`, owner: PLUGIN_NAME, contentType: ct.uid, kind: 'write',
+        description: `${what} of a ${ct.info.displayName} document`,
+        params: api.params.namesFor(ct, action),
+        run: async (input, call) => {
+          const docs = api.documents(ct.uid);
+          const documentId = ct.kind === 'singleType' ? await docs.firstDocumentId() : input.documentId;
+          return documentId ? docs.action(action, { ...asContentApi(input, call), documentId }) : null;
+        },
+      });
+    }
+  }
+}
