@@ -2,7 +2,7 @@
 
 // The kernel, plugins and their handle
 export { createKernel, Kernel, type KernelOptions } from './kernel/kernel.js';
-export type { KernelHooks, KernelHookName, SchemaParts } from './kernel/hooks.js';
+export type { KernelHooks, KernelHookName } from './kernel/hooks.js';
 export { QUERY_STAGE, AUTH_STAGE, ROUTE_STAGE } from './kernel/stages.js';
 export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, type PluginEntry, type PluginsConfig } from './kernel/plugin.js';
 export type { PluginServices, ServiceName, Services } from './kernel/services.js';
@@ -52,6 +52,11 @@ export {
   API_TOKEN_TYPES, API_TOKEN_LIFESPANS, type ApiToken, type ApiTokenCredentials, type ApiTokenInput,
   type ApiTokenLifespan, type ApiTokenRef, type ApiTokenType, type CreatedApiToken,
 } from './api-tokens/types.js';
+
+// Typed API schemas (GraphQL's model), built through scoped hooks
+export { buildSchemaSpec, type FieldExtra, type SchemaBuilder } from './schema/build.js';
+export { argsFromParams, argType, typesFromParams } from './schema/params.js';
+export type { ArgSpec, FieldScope, FieldSpec, SchemaSpec, TypeRef, TypeScope, TypeSpec } from './schema/types.js';
 
 // The REST surface
 export type { RouteTable } from './rest/route-table.js';

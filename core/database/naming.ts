@@ -35,6 +35,6 @@ export const componentLinkTable = (collectionName: string): string => identifier
 export const indexName = (table: string, columns: string[], kind: 'idx' | 'uq' | 'fk'): string =>
   identifier(`${table}_${columns.join('_')}_${kind}`);
 
-export const FILES_TABLE = 'files';
+export { FILES_TABLE } from '../registry/media.js';
 export const FILES_LINK_TABLE = 'files_related_mph';
 export const SCHEMA_STATE_TABLE = 'strata_schema_state';

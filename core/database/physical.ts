@@ -59,7 +59,7 @@ export function buildPhysicalSchema(registry: ModelRegistry): PhysicalSchema {
       if (attr.type === 'relation' && !attr.mappedBy && !attr.versions) tables.push(relationLinkTable(model, name));
     }
   }
-  if (registry.models().some(usesMedia)) tables.push(filesTable(), filesLinkTable());
+  if (registry.models().some(usesMedia)) tables.push(filesLinkTable());
   return { tables };
 }
 
@@ -128,26 +128,6 @@ function relationLinkTable(model: Model, attribute: string): TableDef {
 
 function usesMedia(model: Model): boolean {
   return Object.values(model.attributes).some((a) => a.type === 'media');
-}
-
-export const FILE_COLUMNS: ReadonlyArray<[string, ColumnType]> = [
-  ['name', 'string'], ['alternative_text', 'text'], ['caption', 'text'], ['width', 'integer'],
-  ['height', 'integer'], ['formats', 'json'], ['hash', 'string'], ['ext', 'string'], ['mime', 'string'],
-  ['size', 'decimal'], ['url', 'text'], ['preview_url', 'text'], ['provider', 'string'],
-  ['provider_metadata', 'json'], ['created_at', 'datetime'], ['updated_at', 'datetime'],
-];
-
-function filesTable(): TableDef {
-  return {
-    name: FILES_TABLE,
-    describes: 'media files',
-    columns: [
-      { name: 'id', type: 'increments', nullable: false },
-      { name: 'document_id', type: 'string', nullable: false },
-      ...FILE_COLUMNS.map(([name, type]) => ({ name, type, nullable: true })),
-    ],
-    indexes: [{ name: indexName(FILES_TABLE, ['document_id'], 'idx'), columns: ['document_id'], unique: false }],
-  };
 }
 
 function filesLinkTable(): TableDef {

@@ -36,6 +36,7 @@ import { OperationRegistry } from '../operations/registry.js';
 import { defineCoreParams } from '../params/core-params.js';
 import { ParamRegistry } from '../params/registry.js';
 import { addAppModels } from '../registry/app-models.js';
+import { addFileModel } from '../registry/media.js';
 import { checkRegistry } from '../registry/check-registry.js';
 import type { SchemaFiles } from '../registry/load.js';
 import { ModelRegistry } from '../registry/model-registry.js';
@@ -73,6 +74,7 @@ export interface KernelOptions {
  *  wrapDocumentAction, compile once per content type on first use: a later tap would be ignored). */
 const BOOT_HOOKS: ReadonlySet<keyof KernelHooks> = new Set([
   'registerModels', 'defineOperations', 'buildRoutes', 'bootstrap', 'wrapDocumentAction',
+  'schemaInit', 'schemaType', 'schemaFields', 'schemaField', 'schemaFieldArgs',
 ]);
 
 /** What the sync phase opens. */
@@ -261,6 +263,7 @@ export class Kernel {
     addAppModels(this.registry, dir, this.#options.schemas);
     addApiTokenModel(this.registry);
     this.hooks.registerModels.call(this.registry);
+    addFileModel(this.registry);
     this.registry.freeze();
     checkRegistry(this.registry);
   }

@@ -6,13 +6,9 @@ import type { CompileContext } from './compile-context.js';
 import {
   assertReadable, invalidKey, isBlank, parseNameList, requireField,
 } from './compile-common.js';
+import { fileModel } from '../registry/media.js';
 import { isScalar } from '../registry/types.js';
-
-/** The media "model" (files), which is not in the registry. */
-export const MEDIA_FIELDS: readonly string[] = [
-  'id', 'documentId', 'name', 'alternativeText', 'caption', 'width', 'height', 'formats', 'hash', 'ext',
-  'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt',
-];
+import { readableScalars } from './columns.js';
 
 const ALWAYS_RETURNED = new Set(['id', 'documentId']);
 
@@ -33,13 +29,15 @@ export function compileFields(raw: unknown, model: Model, ctx: CompileContext, p
   return out;
 }
 
-export function compileMediaFields(raw: unknown, path: string): string[] | undefined {
+/** fields of a media file: the file content type's scalars a caller may read. */
+export function compileMediaFields(raw: unknown, ctx: CompileContext, path: string): string[] | undefined {
   if (isBlank(raw)) return undefined;
   const names = parseNameList(raw, path);
   if (names === '*') return undefined;
+  const readable = ['id', 'documentId', ...readableScalars(fileModel(ctx.registry), ctx.source)];
   const out: string[] = [];
   for (const name of names) {
-    if (!MEDIA_FIELDS.includes(name)) {
+    if (!readable.includes(name)) {
       throw invalidKey(name, `${path}.${name}`, `"${name}" is not a field of media files`);
     }
     if (!ALWAYS_RETURNED.has(name) && !out.includes(name)) out.push(name);

@@ -115,7 +115,7 @@ function compileNode(
   let node: PopulateNode;
   switch (attr.type) {
     case 'media': {
-      const fields = compileMediaFields(obj.fields, `${path}.fields`);
+      const fields = compileMediaFields(obj.fields, ctx, `${path}.fields`);
       node = fields ? { fields } : {};
       break;
     }

@@ -15,7 +15,7 @@ import { assertWithinDepthLimits } from './limits.js';
 
 export { compileFilters } from './compile-filters.js';
 export { compileSort } from './compile-sort.js';
-export { compileFields, MEDIA_FIELDS } from './compile-fields.js';
+export { compileFields } from './compile-fields.js';
 export { compilePopulate } from './compile-populate.js';
 export { compilePagination } from './compile-pagination.js';
 

@@ -10,13 +10,13 @@
 
 import type { Knex } from 'knex';
 import { toDb } from '../database/codecs.js';
-import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
-import { FILE_COLUMNS } from '../database/physical.js';
+import { componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
+import { fileModel } from '../registry/media.js';
 import type { Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
 import { columnOf, columnTypeOfField, readableScalars, readColumns, type ReadColumn } from './columns.js';
 import type { PlanContext } from './plan-context.js';
-import { shapeFile, shapeRow, type DbRow } from './shape.js';
+import { shapeRow, type DbRow } from './shape.js';
 import { isToMany } from './compile-common.js';
 import { correlatedColumns, scopeOf } from './sql-filters.js';
 
@@ -29,9 +29,9 @@ interface Fold {
   kind: 'relation' | 'component' | 'media';
   /** The target row's alias in the statement; its columns are read back as `${alias}_<n>`. */
   alias: string;
-  /** Relation target or component; undefined for media. */
-  model?: Model;
-  fields?: string[];
+  /** Relation target, component or the file content type. */
+  model: Model;
+  fields: string[];
   columns: FoldColumn[];
   join: (qb: Knex.QueryBuilder, parentAlias: string) => void;
   nested: FoldPlan;
@@ -72,16 +72,10 @@ function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContex
       { alias, table: component.collectionName }));
   }
   if (attr.type === 'media' && attr.multiple !== true) {
-    const alias = ctx.alias('f');
-    const link = ctx.alias('fl');
-    const columns = ['id', 'document_id', ...FILE_COLUMNS.map(([column]) => column)]
-      .map((column, i) => ({ column, key: `${alias}_${i}`, cast: false }));
-    return {
-      field, kind: 'media', alias, fields: node.fields, columns, nested: EMPTY,
-      join: (qb, parent) => joinThroughLink(qb, parent,
-        { alias: link, table: FILES_LINK_TABLE, owner: 'related_id', values: { related_type: model.uid, field }, fk: 'file_id' },
-        { alias, table: FILES_TABLE }),
-    };
+    const files = fileModel(ctx.registry);
+    return modelFold('media', field, files, node, ctx, (qb, parent, alias, link) => joinThroughLink(qb, parent,
+      { alias: link, table: FILES_LINK_TABLE, owner: 'related_id', values: { related_type: model.uid, field }, fk: 'file_id' },
+      { alias, table: files.collectionName }));
   }
   return undefined;
 }
@@ -102,7 +96,7 @@ function relationFold(model: Model, field: string, attr: RelationAttribute, node
 
 /** A fold that reads a model's scalars (a relation target, a component) under fresh aliases for its link and its row. */
 function modelFold(
-  kind: 'relation' | 'component', field: string, target: Model, node: PopulateNode, ctx: PlanContext,
+  kind: Fold['kind'], field: string, target: Model, node: PopulateNode, ctx: PlanContext,
   join: (qb: Knex.QueryBuilder, parent: string, alias: string, link: string) => void,
 ): Fold {
   const alias = ctx.alias('f');
@@ -212,16 +206,12 @@ export function takeFolds(model: Model, plan: FoldPlan, parents: Loaded[], state
       if (source[`${fold.alias}_0`] === null || source[`${fold.alias}_0`] === undefined) return;
       const row: DbRow = {};
       for (const c of fold.columns) row[c.column] = source[c.key];
-      if (fold.kind === 'media') {
-        p.doc[fold.field] = shapeFile(row, fold.fields);
-        return;
-      }
-      const child = { row, doc: shapeRow(fold.model!, row, fold.fields!) };
+      const child = { row, doc: shapeRow(fold.model, row, fold.fields) };
       p.doc[fold.field] = child.doc;
       children.push(child);
       childRows.push(source);
     });
-    if (fold.model && children.length > 0) pending.push(...takeFolds(fold.model, fold.nested, children, childRows));
+    if (children.length > 0) pending.push(...takeFolds(fold.model, fold.nested, children, childRows));
   }
   return pending;
 }

@@ -7,7 +7,8 @@ import type { Component, ContentType, Model, RelationAttribute } from '../regist
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { readableScalars, readColumns } from './columns.js';
 import type { PlanContext } from './plan-context.js';
-import { shapeFile, shapeRow, type DbRow } from './shape.js';
+import { shapeRow, type DbRow } from './shape.js';
+import { fileModel } from '../registry/media.js';
 import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
 import { applySort } from './sort.js';
 import { isToMany } from './compile-common.js';
@@ -200,6 +201,8 @@ function starOf(component: Component): PopulateMap {
 async function populateMedia(model: Model, field: string, multiple: boolean, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
   const ids = [...new Set(parents.map((p) => p.row.id as number))];
   const byOwner = new Map<number, Array<Record<string, unknown>>>();
+  const files = fileModel(ctx.registry);
+  const fields = node.fields ?? readableScalars(files, ctx.source);
   for (const chunk of chunks(ids)) {
     const rows = await ctx.knex.from({ m: FILES_LINK_TABLE })
       .join({ f: FILES_TABLE }, 'f.id', 'm.file_id')
@@ -209,7 +212,7 @@ async function populateMedia(model: Model, field: string, multiple: boolean, nod
     for (const row of rows) {
       const owner = Number(row.__owner);
       const list = byOwner.get(owner) ?? [];
-      list.push(shapeFile(row, node.fields));
+      list.push(shapeRow(files, row, fields));
       byOwner.set(owner, list);
     }
   }

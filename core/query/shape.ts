@@ -4,7 +4,6 @@
 import { fromDb } from '../database/codecs.js';
 import { columnName } from '../database/naming.js';
 import { columnTypeOf, type ColumnType } from '../database/physical.js';
-import { FILE_COLUMNS } from '../database/physical.js';
 import type { Model, ScalarAttribute } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 
@@ -34,21 +33,6 @@ export function shapeRow(model: Model, row: DbRow, fields: string[]): Record<str
   for (const field of fields) {
     const codec = codecOf(model, field);
     if (codec) out[field] = fromDb(codec.type, row[codec.column]);
-  }
-  return out;
-}
-
-const FILE_FIELD_NAMES: Record<string, string> = {
-  alternative_text: 'alternativeText', preview_url: 'previewUrl', created_at: 'createdAt', updated_at: 'updatedAt',
-};
-
-/** The spec's media object: id, documentId, name, alternativeText, caption, width, height, formats, ... */
-export function shapeFile(row: DbRow, fields?: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: fromDb('increments', row.id), documentId: row.document_id };
-  for (const [column, type] of FILE_COLUMNS) {
-    const name = FILE_FIELD_NAMES[column] ?? column;
-    if (fields && !fields.includes(name)) continue;
-    out[name] = fromDb(type, row[column]);
   }
   return out;
 }

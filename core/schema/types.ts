@@ -1,0 +1,70 @@
+// A typed API schema as data, before any library builds it: types with fields with arguments,
+// GraphQL's model. The GraphQL plugin builds its schema from this; plugins shape it through the
+// scoped hooks (schema/hooks.ts) without importing GraphQL or each other.
+
+import type { OperationCall, OperationInput } from '../operations/types.js';
+import type { Attribute, ContentType, Model } from '../registry/types.js';
+
+/** A type reference as GraphQL writes it: `String`, `Article`, `[Article!]!`. */
+export type TypeRef = string;
+
+export interface ArgSpec {
+  type: TypeRef;
+  description?: string;
+  defaultValue?: unknown;
+}
+
+export interface FieldSpec {
+  type: TypeRef;
+  description?: string;
+  args: Record<string, ArgSpec>;
+  /** A root field that runs an operation, and how its arguments become the operation's input. */
+  operation?: { name: string; input(args: Record<string, unknown>): OperationInput };
+  /** A field computed from its parent (when not simply the parent's property of the same name). */
+  resolve?(parent: unknown, args: Record<string, unknown>, call: OperationCall): unknown;
+}
+
+export interface TypeSpec {
+  name: string;
+  kind: 'object' | 'input' | 'enum' | 'scalar';
+  description?: string;
+  /** Object and input types. */
+  fields: Record<string, FieldSpec>;
+  /** Enum types: the values. */
+  values?: readonly string[];
+}
+
+/** What a type is for, so a hook can pick the types it cares about. */
+export interface TypeScope {
+  /** entity: a content type's or component's output type; input: its write input; filters: its
+   *  filter input; query / mutation: the root types; other: anything else (a plugin's payload). */
+  role: 'entity' | 'input' | 'filters' | 'query' | 'mutation' | 'other';
+  contentType?: ContentType;
+  component?: Model;
+  /** Who added the type: 'core', a plugin's name. */
+  owner: string;
+}
+
+/** What a field is for: its type's scope, plus the attribute or operation behind it. */
+export interface FieldScope extends TypeScope {
+  typeName: string;
+  fieldName: string;
+  attribute?: Attribute;
+  /** The operation a root field runs, and its action (find, findOne, create, publish...). */
+  operation?: string;
+  action?: string;
+}
+
+export interface SchemaSpec {
+  types: Map<string, TypeSpec>;
+}
+
+/** Extra scope of a field: the attribute or operation behind it, and for a root field the content
+ *  type it serves. */
+export type FieldExtra = Pick<FieldScope, 'attribute' | 'operation' | 'action' | 'contentType'>;
+
+export interface SchemaBuilder {
+  /** Adds a type; a second type of the same name names both owners. */
+  addType(type: TypeSpec, scope: TypeScope, fields?: Record<string, FieldExtra>): void;
+  has(name: string): boolean;
+}
