@@ -25,6 +25,7 @@ import { openDatabase } from '../database/open.js';
 import type { SyncReport } from '../database/sync.js';
 import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
 import { enforceQueryPermissions } from '../documents/query-permissions.js';
+import { sanitizePrivateFields } from '../documents/sanitize.js';
 import type { RowApi } from '../documents/row-api.js';
 import { DocumentService } from '../documents/service.js';
 import type { DocumentEvent } from '../documents/types.js';
@@ -122,10 +123,11 @@ export class Kernel {
     this.#guardHooks();
     defineCoreParams(this.params);
     // Core's own taps: API-token authentication, the ability verdict, the permission check on
-    // every content-API query
+    // every content-API query, and no private field in what it answers
     this.hooks.authenticate.tapPromise({ name: 'core', stage: AUTH_STAGE.API_TOKEN }, apiTokenStrategy(() => this.apiTokens));
     this.hooks.authorize.tap({ name: 'core', stage: ABILITY_STAGE }, abilityVerdict);
     this.hooks.beforeQuery.tap({ name: 'core', stage: QUERY_STAGE.SECURITY }, enforceQueryPermissions(this.registry));
+    this.hooks.afterQuery.tap({ name: 'core', stage: QUERY_STAGE.SANITIZE }, sanitizePrivateFields(this.registry));
   }
 
   get phase(): Phase { return this.#phase; }

@@ -6,7 +6,7 @@ import { AUTH_STAGE, definePlugin, type OperationRegistry } from '../../core/ind
 import { authOperations } from './auth.js';
 import { UpContext } from './context.js';
 import { JwtService, resolveJwtSecret } from './jwt.js';
-import { addModels, PLUGIN_NAME } from './models.js';
+import { addModels, PERMISSION_UID, PLUGIN_NAME, ROLE_UID } from './models.js';
 import { roleOperations } from './role-operations.js';
 import { addAuthRoutes } from './routes-auth.js';
 import { addRoleRoutes } from './routes-roles.js';
@@ -41,6 +41,10 @@ export default definePlugin({
         api.logger.warn('[users-permissions] emails are written to the log: configure email.provider smtp for production');
       }
       await up.permissions.bootstrap(settings.permissions);
+    });
+    // Roles and permissions written by anyone (a script, another plugin) take effect at once
+    api.hooks.documentEvent.tap(PLUGIN_NAME, (event) => {
+      if (event.uid === ROLE_UID || event.uid === PERMISSION_UID) up.permissions.invalidate();
     });
     api.hooks.destroy.tapPromise(PLUGIN_NAME, () => up.settle());
   },

@@ -39,6 +39,22 @@ const abilities = definePlugin({
   },
 });
 
+/** A plugin that leaks: its afterQuery tap (before core's sanitizer) puts a private value back. */
+const leaky = definePlugin({
+  name: 'leaky',
+  register(api) {
+    api.hooks.afterQuery.tap({ name: 'leaky', stage: 0 }, (result, ctx) => {
+      if (ctx.params.state?.leak !== true || result.kind !== 'many') return result;
+      for (const doc of result.documents) {
+        doc.secret = 'leaked';
+        const vault = doc.vault as Record<string, unknown> | null | undefined;
+        if (vault) (vault.notes as unknown) = [{ id: 1, documentId: 'x', secret: 'leaked too' }];
+      }
+      return result;
+    });
+  },
+});
+
 /** A request as a non-HTTP surface would build it. */
 const caller = (can: string[] = [], ip = '10.0.0.1'): AuthenticateRequest => ({ get: (h: string) => (h === 'x-can' && can.length ? can.join(',') : ''), ip });
 const auth = (can: string[]): AuthResult => ({ strategy: 'abilities', credentials: { name: 'tester' }, ability: { can: (a: string) => can.includes(a) } });
@@ -54,10 +70,10 @@ describe('rules below the transport: callers that are not REST', () => {
   let noteId: string;
   before(async () => {
     app = await startKernel({
-      contentTypesDir: false, schemas, plugins: [abilities],
+      contentTypesDir: false, schemas, plugins: [abilities, leaky],
       config: {
         plugins: { 'draft-and-publish': true, 'users-permissions': { config: { jwt: { secret: 'x'.repeat(40) } } } },
-        api: { rateLimit: { enabled: true, interval: 60_000, max: 40 }, rest: { maxPopulateDepth: 1 } },
+        api: { rateLimit: { enabled: true, interval: 60_000, max: 40 }, rest: { maxPopulateDepth: 2 } },
       },
     });
     kernel = app.kernel;
@@ -90,7 +106,7 @@ describe('rules below the transport: callers that are not REST', () => {
     const docs = kernel.documents(NOTE);
     const who = auth([`${NOTE}.find`, 'api::vault.vault.find']);
     const [doc] = await docs.findMany({ source: 'content-api', auth: who });
-    expect(doc).to.not.have.key('secret');
+    expect(doc).to.not.have.any.keys('secret');
     for (const params of [{ filters: { secret: { $eq: 's3cret' } } }, { sort: 'secret' }, { fields: ['secret'] }]) {
       const refused = await failure(docs.findMany({ ...params, source: 'content-api', auth: who }));
       expect(refused.name, JSON.stringify(params)).to.equal('ValidationError');
@@ -99,11 +115,31 @@ describe('rules below the transport: callers that are not REST', () => {
     expect((await docs.findMany({ status: 'published' }))[0]).to.include({ secret: 's3cret' });
   });
 
+  it('what a content-API call answers carries no private field, whatever a plugin\'s tap added', async () => {
+    const docs = kernel.documents(NOTE);
+    const who = auth([`${NOTE}.find`, 'api::vault.vault.find']);
+    const [doc] = await docs.findMany({ source: 'content-api', auth: who, state: { leak: true }, populate: { vault: { populate: ['notes'] } } });
+    expect(doc).to.not.have.any.keys('secret');
+    expect((doc!.vault as { notes: Array<Record<string, unknown>> }).notes[0]).to.not.have.any.keys('secret');
+    // an internal caller gets what the taps left
+    expect((await docs.findMany({ state: { leak: true } }))[0]).to.include({ secret: 'leaked' });
+  });
+
+  it('permissions written through the document service by anyone take effect at once', async () => {
+    expect((await failure(kernel.operations.run('api::vault.vault.find', {}, caller([], '10.2.2.2')))).name).to.equal('UnauthorizedError');
+    const [publicRole] = await kernel.documents('plugin::users-permissions.role').findMany({ filters: { type: { $eq: 'public' } } });
+    await kernel.documents('plugin::users-permissions.permission').create({ data: { action: 'api::vault.vault.find', role: publicRole!.documentId } });
+    // within the permission cache's lifetime (10 s): the write's event cleared it. (A request
+    // authenticates once: the next request sees the new permission.)
+    const page = await kernel.operations.run<{ results: unknown[] }>('api::vault.vault.find', {}, caller([], '10.2.2.2'));
+    expect(page.results).to.have.length(1);
+  });
+
   it('a relation the caller cannot find is not populated, and cannot be filtered on', async () => {
     const docs = kernel.documents(NOTE);
     const without = auth([`${NOTE}.find`]);
     const [doc] = await docs.findMany({ populate: ['vault'], source: 'content-api', auth: without });
-    expect(doc).to.not.have.key('vault');
+    expect(doc).to.not.have.any.keys('vault');
     const refused = await failure(docs.findMany({ filters: { vault: { code: { $eq: 'V1' } } }, source: 'content-api', auth: without }));
     expect(refused.name).to.equal('ValidationError');
     const [withVault] = await docs.findMany({ populate: ['vault'], source: 'content-api', auth: auth([`${NOTE}.find`, 'api::vault.vault.find']) });
@@ -112,7 +148,7 @@ describe('rules below the transport: callers that are not REST', () => {
 
   it('query limits hold for content-API calls: populate deeper than configured is a 400', async () => {
     const refused = await failure(kernel.documents(NOTE).findMany({
-      populate: { vault: { populate: { notes: true } } }, source: 'content-api', auth: auth([`${NOTE}.find`, 'api::vault.vault.find']),
+      populate: { vault: { populate: { notes: { populate: ['vault'] } } } }, source: 'content-api', auth: auth([`${NOTE}.find`, 'api::vault.vault.find']),
     }));
     expect(refused.name).to.equal('ValidationError');
   });

@@ -99,10 +99,10 @@ describe('scoped schema hooks', () => {
     expect(articles.args.locale).to.deep.include({ type: 'I18NLocaleCode' });
     expect(articles.args.hasPublishedVersion).to.deep.include({ type: 'Boolean' });
     // filters, sort and pagination are typed per content type by the surface itself
-    expect(articles.args).to.not.have.keys('filters', 'sort', 'pagination');
+    expect(articles.args).to.not.have.any.keys('filters', 'sort', 'pagination');
     expect(type('Query').fields.article!.args).to.have.keys('documentId', 'status', 'locale');
     // author is not localized: no locale argument
-    expect(type('Query').fields.authors!.args).to.not.have.key('locale');
+    expect(type('Query').fields.authors!.args).to.not.have.any.keys('locale');
     expect(type('PublicationStatus')).to.deep.include({ kind: 'enum', values: ['draft', 'published'] });
     expect(type('I18NLocaleCode').kind).to.equal('scalar');
   });
@@ -110,7 +110,7 @@ describe('scoped schema hooks', () => {
   it('lets a plugin add an argument to exactly the field its scope picks', () => {
     expect(type('Query').fields.articles!.args.preview).to.deep.equal({ type: 'Boolean', description: 'Show the preview version' });
     for (const [name, field] of Object.entries(type('Query').fields)) {
-      if (name !== 'articles') expect(field.args, name).to.not.have.key('preview');
+      if (name !== 'articles') expect(field.args, name).to.not.have.any.keys('preview');
     }
   });
 
@@ -118,7 +118,7 @@ describe('scoped schema hooks', () => {
     expect(type('LocaleInfo').fields).to.have.keys('code', 'name');
     expect(type('Article').fields.localeInfo).to.deep.equal({ type: 'LocaleInfo', args: {} });
     expect(type('Category').fields.localeInfo?.type).to.equal('LocaleInfo');
-    expect(type('Author').fields).to.not.have.key('localeInfo');
+    expect(type('Author').fields).to.not.have.any.keys('localeInfo');
   });
 
   it('keeps the operation behind each root field, which runs under the same rules as REST', async () => {

@@ -1,0 +1,81 @@
+// The last word on private fields, on afterQuery's SANITIZE stage: whatever a content-API call
+// answers with (its documents, and what they populate at any depth) carries no private or password
+// attribute, even if a plugin's tap put one there. The query compiler already never selects them;
+// this holds after every tap. It walks results only when a model the query touched has such
+// attributes.
+
+import type { PopulateMap, PopulateNode } from '../query/ast.js';
+import { fileModel } from '../registry/media.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import type { Model } from '../registry/types.js';
+import type { QueryContext, QueryResult } from './types.js';
+
+type Json = Record<string, unknown>;
+
+const hidden = new WeakMap<Model, string[]>();
+
+function hiddenOf(model: Model): string[] {
+  let names = hidden.get(model);
+  if (!names) {
+    names = Object.entries(model.attributes).filter(([, a]) => a.type === 'password' || a.private === true).map(([n]) => n);
+    hidden.set(model, names);
+  }
+  return names;
+}
+
+export function sanitizePrivateFields(registry: ModelRegistry) {
+  /** The model a populated field leads to (for a dynamic zone: resolved per item). */
+  const targetOf = (model: Model, field: string): Model | undefined => {
+    const attr = model.attributes[field];
+    if (attr?.type === 'relation') return registry.get(attr.target);
+    if (attr?.type === 'component') return registry.component(attr.component);
+    if (attr?.type === 'media') return fileModel(registry);
+    return undefined;
+  };
+
+  const touchesHidden = (model: Model, map: PopulateMap | undefined): boolean => {
+    if (hiddenOf(model).length) return true;
+    for (const [field, node] of Object.entries(map ?? {})) {
+      const attr = model.attributes[field];
+      if (attr?.type === 'dynamiczone') {
+        if (attr.components.some((uid) => touchesHidden(registry.component(uid), node.on?.[uid]?.populate ?? node.populate))) return true;
+        continue;
+      }
+      const target = targetOf(model, field);
+      if (target && touchesHidden(target, node.populate)) return true;
+    }
+    return false;
+  };
+
+  const clean = (doc: unknown, model: Model, map: PopulateMap | undefined): void => {
+    if (Array.isArray(doc)) { for (const d of doc) clean(d, model, map); return; }
+    if (typeof doc !== 'object' || doc === null) return;
+    const record = doc as Json;
+    for (const name of hiddenOf(model)) delete record[name];
+    for (const [field, node] of Object.entries(map ?? {})) {
+      const value = record[field];
+      if (value === null || value === undefined) continue;
+      const attr = model.attributes[field];
+      if (attr?.type === 'dynamiczone' && Array.isArray(value)) {
+        for (const item of value as Json[]) {
+          const uid = item.__component;
+          if (typeof uid === 'string' && registry.has(uid)) clean(item, registry.component(uid), populateOf(node, uid));
+        }
+        continue;
+      }
+      const target = targetOf(model, field);
+      if (target) clean(value, target, node.populate);
+    }
+  };
+
+  return (result: QueryResult, ctx: QueryContext): QueryResult => {
+    if (ctx.source !== 'content-api' || result.kind === 'count') return result;
+    if (!touchesHidden(ctx.contentType, ctx.query.populate)) return result;
+    clean(result.kind === 'many' ? result.documents : result.document, ctx.contentType, ctx.query.populate);
+    return result;
+  };
+}
+
+function populateOf(node: PopulateNode, uid: string): PopulateMap | undefined {
+  return node.on?.[uid]?.populate ?? node.populate;
+}
