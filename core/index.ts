@@ -3,13 +3,17 @@
 // The kernel, plugins and their handle
 export { createKernel, Kernel, type KernelOptions } from './kernel/kernel.js';
 export type { KernelHooks, KernelHookName } from './kernel/hooks.js';
-export { QUERY_STAGE, AUTH_STAGE, ROUTE_STAGE } from './kernel/stages.js';
+export { QUERY_STAGE, AUTH_STAGE } from './kernel/stages.js';
 export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, type PluginEntry, type PluginsConfig } from './kernel/plugin.js';
 export type { PluginServices, ServiceName, Services } from './kernel/services.js';
 export type { Phase } from './kernel/phase.js';
 export { createEnv, type Env, type EnvSource } from './config/env.js';
 export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig } from './config/types.js';
-export * from './errors/index.js';
+export {
+  ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError, PolicyError, UnauthorizedError,
+  ConflictError, MethodNotAllowedError, PayloadTooLargeError, URITooLongError, RateLimitError, NotImplementedError,
+  isApplicationError, KernelError, isKernelError, type ErrorDetails, type FieldError, type KernelErrorCode,
+} from './errors/index.js';
 export { createConsoleLogger, createMemoryLogger, type Logger, type LogLevel } from './log/logger.js';
 
 // Models
@@ -46,8 +50,6 @@ export { denial, isAnonymous } from './auth/verdict.js';
 export { bearerToken } from './auth/bearer.js';
 export { enforceRateLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from './limits/rate-limit.js';
 export type { ApiTokenService } from './api-tokens/service.js';
-export { API_TOKEN_UID, API_TOKEN_TABLE } from './api-tokens/model.js';
-export { API_TOKEN_STRATEGY } from './api-tokens/strategy.js';
 export {
   API_TOKEN_TYPES, API_TOKEN_LIFESPANS, type ApiToken, type ApiTokenCredentials, type ApiTokenInput,
   type ApiTokenLifespan, type ApiTokenRef, type ApiTokenType, type CreatedApiToken,

@@ -16,10 +16,3 @@ export const AUTH_STAGE = Object.freeze({
   API_TOKEN: -10,
   JWT: 0,
 });
-
-export const ROUTE_STAGE = Object.freeze({
-  /** Add routes. */
-  ADD: 0,
-  /** Change routes others added (extra query parameters), once every plugin has added its own. */
-  DECORATE: 100,
-});
