@@ -43,6 +43,9 @@ if [ ! -x "$home/bin/node" ]; then
   mkdir -p "$(dirname "$home")"
   rm -rf "$home"
   mv "$tmp/x/package" "$home"
+  # exec below would skip the EXIT trap
+  rm -rf "$tmp"
+  trap - EXIT
 fi
 
 case "$1" in

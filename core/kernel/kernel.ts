@@ -104,6 +104,7 @@ export class Kernel {
   readonly #contentLimit: RateLimitOptions | undefined;
   readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };
   #phase: Phase = 'created';
+  #destroyed = false;
   #plugins: LoadedPlugin[] = [];
   /** The plugin whose register() is running: its taps are its own. */
   #registering = 'core';
@@ -207,9 +208,17 @@ export class Kernel {
       for (const [phase, step] of steps) {
         this.#phase = phase;
         await step();
+        // destroy() during a phase has closed what was open then; what this phase opened after it
+        // is closed here
+        if (this.#destroyed) throw new KernelError('KERNEL_ERR_STATE', `the kernel was destroyed during phase ${phase}`);
       }
     } catch (err) {
-      await this.destroy();
+      // A failure in bootstrap lets plugins release what theirs opened (destroy); earlier, nothing of
+      // theirs ran. Whatever goes wrong while closing, the error that stopped the load is the one
+      // to see.
+      const closing = this.#phase === 'bootstrap' && !this.#destroyed ? this.destroy() : this.#close();
+      await closing.catch((failure: unknown) => this.logger.error(`closing after a failed load: ${String(failure)}`));
+      this.#phase = 'destroyed';
       throw err;
     }
     this.#phase = 'ready';
@@ -219,7 +228,7 @@ export class Kernel {
   /** load() if needed, then listen on config.server (port 0 picks a free port). */
   async start(): Promise<{ url: string; port: number }> {
     if (this.#phase === 'created') await this.load();
-    if (!this.#app) throw new KernelError('KERNEL_ERR_STATE', `start() in phase ${this.#phase}`);
+    if (!this.#app || this.#destroyed) throw new KernelError('KERNEL_ERR_STATE', `start() in phase ${this.#phase}`);
     const { server, url, port } = await listen(this.#app.callback(), this.config.server);
     this.#server = server;
     return { url, port };
@@ -227,8 +236,9 @@ export class Kernel {
 
   /** Closes the server and the pool; safe to call at any phase and twice. */
   async destroy(): Promise<void> {
-    if (this.#phase === 'destroyed') return;
+    if (this.#destroyed) return;
     const wasLoaded = phaseIndex(this.#phase) >= phaseIndex('bootstrap');
+    this.#destroyed = true;
     this.#phase = 'destroyed';
     try {
       if (wasLoaded) {
@@ -236,9 +246,18 @@ export class Kernel {
         for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this.#apiFor(plugin.name), config);
       }
     } finally {
-      if (this.#server) await close(this.#server);
-      await this.#opened?.knex.destroy();
+      await this.#close();
     }
+  }
+
+  async #close(): Promise<void> {
+    this.#destroyed = true;
+    const server = this.#server;
+    const knex = this.#opened?.knex;
+    this.#server = undefined;
+    this.#opened = undefined;
+    if (server) await close(server);
+    await knex?.destroy();
   }
 
   // ---------------------------------------------------------------- phases
@@ -293,13 +312,20 @@ export class Kernel {
     this.hooks.buildRoutes.call(this.routes);
     this.#app = createRestApp({
       server: this.config.server, api: this.config.api, logger: this.logger, routes: this.routes,
-      authorizer: this.#auth, contentLimit: this.#contentLimit, middleware: this.#middleware,
+      authorizer: this.#auth, identify: (request) => this.operations.identify(request), contentLimit: this.#contentLimit, middleware: this.#middleware,
     });
   }
 
   async #bootstrap(): Promise<void> {
     await this.hooks.bootstrap.promise();
-    for (const { plugin, config } of this.#plugins) await plugin.bootstrap?.(this.#apiFor(plugin.name), config);
+    for (const { plugin, config } of this.#plugins) {
+      this.#registering = plugin.name;
+      try {
+        await plugin.bootstrap?.(this.#apiFor(plugin.name), config);
+      } finally {
+        this.#registering = 'core';
+      }
+    }
   }
 
   // ---------------------------------------------------------------- plugins
@@ -361,7 +387,10 @@ export class Kernel {
           if (late) {
             throw new KernelError('KERNEL_ERR_LATE_TAP', `${tap.name} tapped ${name} during phase ${this.#phase}, after the hook could take taps`);
           }
-          return guardTap(tap as unknown as RegisteredTap, this.#registering, name) as unknown as typeof tap;
+          // The plugin whose register() or bootstrap() is running; a tap made later (inside another
+          // tap) goes by its own name
+          const owner = this.#registering !== 'core' || this.#phase === 'created' ? this.#registering : tap.name;
+          return guardTap(tap as unknown as RegisteredTap, owner, name) as unknown as typeof tap;
         },
       });
     }

@@ -11,9 +11,9 @@ export interface RegisteredTap { name: string; type: 'sync' | 'async' | 'promise
 
 function deliberate(err: unknown): boolean {
   if (isApplicationError(err) || isKernelError(err)) return true;
-  // http-errors (ctx.throw(400)) say what the client did wrong
-  const status = (err as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status < 500;
+  // http-errors (ctx.throw(400)) say what the client did wrong, or expose what the server won't do
+  const { status, expose } = (err ?? {}) as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && (status < 500 || expose === true);
 }
 
 export function tapFailure(err: unknown, owner: string, hook: string): unknown {
@@ -38,9 +38,13 @@ export function guardTap<T extends RegisteredTap>(tap: T, owner: string, hook: s
     case 'async':
       guarded = (...args) => {
         const callback = args[args.length - 1] as (err?: unknown, result?: unknown) => void;
+        let called = false;
+        const done = (err?: unknown, result?: unknown) => { called = true; callback(err ? fail(err) : err, result); };
         try {
-          return fn(...args.slice(0, -1), (err?: unknown, result?: unknown) => callback(err ? fail(err) : err, result));
+          return fn(...args.slice(0, -1), done);
         } catch (err) {
+          // A throw from the callback (the taps after this one run inside it) is not this tap's
+          if (called) throw err;
           return callback(fail(err));
         }
       };

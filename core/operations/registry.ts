@@ -3,7 +3,7 @@
 
 import type { AuthenticateRequest, AuthResult } from '../auth/types.js';
 import type { Authorizer } from '../auth/verdict.js';
-import { KernelError } from '../errors/index.js';
+import { KernelError, ValidationError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
 import type { OperationDefinition, OperationInput, RunOptions } from './types.js';
 
@@ -31,14 +31,14 @@ export class OperationRegistry {
     this.#mutable(op.owner, op.name);
     const existing = this.#ops.get(op.name);
     if (existing) throw new KernelError('PLUGIN_ERR_DUPLICATE', `operation ${op.name}: defined by ${op.owner}, already defined by ${existing.owner}`);
-    this.#ops.set(op.name, op);
+    this.#ops.set(op.name, checked(op));
   }
 
   /** Changes an operation someone else defined (more parameters, an extra action, a wrapped run). */
   update(name: string, change: (op: OperationDefinition) => OperationDefinition): void {
     const op = this.get(name);
     this.#mutable(op.owner, name);
-    this.#ops.set(name, change(op));
+    this.#ops.set(name, checked(change(op)));
   }
 
   get(name: string): OperationDefinition {
@@ -55,10 +55,6 @@ export class OperationRegistry {
     return [...this.#ops.values()];
   }
 
-  forContentType(uid: string): OperationDefinition[] {
-    return this.all().filter((op) => op.contentType === uid);
-  }
-
   /** Every permission action an operation checks: their names and extra actions. */
   actions(): Set<string> {
     const out = new Set<string>();
@@ -70,7 +66,8 @@ export class OperationRegistry {
     return out;
   }
 
-  /** Who is calling, authenticated once per request object. */
+  /** Who is calling, authenticated once per request object: a surface passes one object per
+   *  request (Koa's context), so a later request authenticates again. */
   identify(request: AuthenticateRequest): Promise<AuthResult | undefined> {
     let identity = this.#identities.get(request);
     if (!identity) {
@@ -80,18 +77,19 @@ export class OperationRegistry {
     return identity;
   }
 
-  /** Runs an operation for a request: rate limit (content operations), authentication,
-   *  permission (unless public), then the operation with the parameters it accepts. */
+  /** Runs an operation for a request: rate limit (content operations; each operation run counts),
+   *  authentication, permission (unless public), the parameters it accepts, then the operation. */
   async run<Output = unknown>(name: string, input: OperationInput, request: AuthenticateRequest, options: RunOptions = {}): Promise<Output> {
     const op = this.get(name);
     if (this.#limit && op.contentType) await enforceRateLimit(`content:${request.ip}`, this.#limit);
     // A public operation (login) serves whoever calls, whatever credentials came with the request
-    if (op.public) return await op.run(accepted(op, input), { auth: undefined, ip: request.ip }) as Output;
-    const auth = await this.identify(request);
-    if (options.scope !== false) {
-      for (const action of options.scope ?? [op.name]) await this.#deps.authorizer.authorize(auth, action);
+    const auth = op.public ? undefined : await this.identify(request);
+    if (!op.public && options.scope !== false) {
+      const scope = options.scope ?? [op.name];
+      if (scope.length === 0) throw new KernelError('KERNEL_ERR_STATE', `operation ${name}: an empty scope; give false to check no permission`);
+      for (const action of scope) await this.#deps.authorizer.authorize(auth, action);
     }
-    return await op.run(accepted(op, input), { auth, ip: request.ip }) as Output;
+    return await op.run(acceptedInput(op, input, options), { auth, ip: request.ip }) as Output;
   }
 
   freeze(): void {
@@ -99,14 +97,28 @@ export class OperationRegistry {
   }
 
   #mutable(owner: string, name: string): void {
-    if (this.#frozen) throw new KernelError('KERNEL_ERR_LATE_MUTATION', `${owner} changed operation ${name} after the surfaces were built`);
+    if (this.#frozen) throw new KernelError('KERNEL_ERR_LATE_MUTATION', `${owner} changed operation ${name} after defineOperations`);
   }
 }
 
-/** The input with only the parameters the operation declares. */
-function accepted(op: OperationDefinition, input: OperationInput): OperationInput {
+/** The input with only the parameters the operation declares; another one is dropped, or refused
+ *  when the surface asks for that (and did not accept it for itself). */
+function acceptedInput(op: OperationDefinition, input: OperationInput, options: RunOptions): OperationInput {
   if (!input.params) return input;
   const params: Record<string, unknown> = {};
-  for (const name of op.params) if (name in input.params) params[name] = input.params[name];
+  for (const [key, value] of Object.entries(input.params)) {
+    if (op.params.includes(key)) params[key] = value;
+    else if (options.unknownParams === 'refuse' && !options.accepted?.includes(key)) {
+      throw new ValidationError(`Invalid key ${key}`, { key, path: key, source: 'query', reason: 'unknown query parameter' });
+    }
+  }
   return { ...input, params };
+}
+
+/** A frozen operation; content operations are never public (their rules need a caller). */
+function checked(op: OperationDefinition): OperationDefinition {
+  if (op.public && op.contentType) {
+    throw new KernelError('PLUGIN_ERR_INVALID', `operation ${op.name} (${op.owner}): an operation on a content type cannot be public`);
+  }
+  return Object.freeze({ ...op, params: Object.freeze([...op.params]) });
 }

@@ -51,6 +51,12 @@ export interface OperationDefinition<Output = unknown> {
 
 export interface RunOptions {
   /** The permission actions to check instead of the operation's own (a GraphQL resolver's
-   *  `auth.scope`), or false for none (`auth: false`). */
+   *  `auth.scope`; at least one), or false for none (`auth: false`). */
   scope?: readonly string[] | false;
+  /** What to do with a parameter the operation does not declare: drop it (default), or refuse it
+   *  with a 400 (REST's strictParams). Checked after authorization, so a caller without the
+   *  permission hears 401/403 first. */
+  unknownParams?: 'drop' | 'refuse';
+  /** Further parameter names the surface accepted and read itself (not passed to the operation). */
+  accepted?: readonly string[];
 }

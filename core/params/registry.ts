@@ -1,5 +1,5 @@
-// The registry of typed parameters. Plugins declare theirs while they register; it is frozen with
-// the models, so every surface built after that sees the same list.
+// The registry of typed parameters. Plugins declare theirs while they register; it is frozen when
+// registration ends, so the operations, routes and schemas built after that see the same list.
 
 import { KernelError, ValidationError } from '../errors/index.js';
 import type { ContentType } from '../registry/types.js';

@@ -41,6 +41,8 @@ export function createRestApp(options: RestAppOptions): Koa<RequestState> {
     onError: bodyParseError,
   }) as never);
   for (const m of middleware.beforeRoutes) app.use(m);
-  mountRoutes(app, options.routes, { authorizer: options.authorizer, contentLimit: options.contentLimit, queryLength: server.limits.queryLength });
+  mountRoutes(app, options.routes, {
+    authorizer: options.authorizer, identify: options.identify, contentLimit: options.contentLimit, queryLength: server.limits.queryLength,
+  });
   return app;
 }

@@ -5,6 +5,7 @@
 
 import Router from '@koa/router';
 import type Koa from 'koa';
+import type { AuthResult } from '../auth/types.js';
 import type { Authorizer } from '../auth/verdict.js';
 import { KernelError, URITooLongError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
@@ -14,6 +15,8 @@ import type { RequestContext, RequestState } from './types.js';
 
 export interface MountDeps {
   authorizer: Authorizer;
+  /** Authentication once per request, shared with the operation runner. */
+  identify(request: RequestContext): Promise<AuthResult | undefined>;
   /** The content rate limit (shared with the operation runner), when on. */
   contentLimit: RateLimitOptions | undefined;
   /** Longest query string, in characters. */
@@ -42,7 +45,7 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: Mou
           await next();
         },
         ...(guarded && limit && route.contentType ? [limit] : []),
-        ...(guarded && route.config.auth ? [authMiddleware(route, deps.authorizer)] : []),
+        ...(guarded && route.config.auth ? [authMiddleware(route, deps)] : []),
         async (ctx: RequestContext) => { await route.handler(ctx); },
       ] as never, { name: `${route.method} ${route.path}` });
     } catch (err) {
@@ -53,12 +56,12 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: Mou
   app.use(router.allowedMethods() as never);
 }
 
-function authMiddleware(route: RouteDefinition, authorizer: Authorizer) {
+function authMiddleware(route: RouteDefinition, deps: MountDeps) {
   return async (ctx: RequestContext, next: () => Promise<unknown>) => {
     // Koa's context is an AuthenticateRequest (headers and the client's address)
-    const auth = await authorizer.authenticate(ctx);
+    const auth = await deps.identify(ctx);
     ctx.state.auth = auth;
-    await authorizer.authorize(auth, route.action);
+    await deps.authorizer.authorize(auth, route.action);
     await next();
   };
 }

@@ -3,7 +3,6 @@
 
 import { KernelError, NotFoundError } from '../errors/index.js';
 import type { OperationRegistry } from '../operations/registry.js';
-import { pickParams } from './query-params.js';
 import type { HttpMethod, OperationRouteSpec, RequestContext, RouteDefinition } from './types.js';
 
 export type { HttpMethod, OperationRouteSpec, RouteDefinition } from './types.js';
@@ -22,8 +21,9 @@ export class RouteTable {
     this.#deps = deps;
   }
 
-  /** Adds a route that runs an operation. It accepts the operation's parameters, and the operation
-   *  runner (not the mount) applies the rate limit, authentication and permission. */
+  /** Adds a route that runs an operation. It accepts the operation's parameters (and those its
+   *  input reads itself), and the operation runner (not the mount) applies the rate limit,
+   *  authentication, permission and then the parameter check. */
   addOperation<Output>(spec: OperationRouteSpec<Output>): void {
     const { operations, strictParams } = this.#deps;
     const op = operations.get(spec.operation);
@@ -34,10 +34,13 @@ export class RouteTable {
       ...(op.extraActions ? { extraActions: [...op.extraActions] } : {}),
       config: { auth: !op.public, owner: op.owner },
       handler: async (ctx: RequestContext) => {
-        // The route as served (a plugin may have changed what it accepts)
-        const accepted = ctx.state.route?.query ?? op.params;
-        const input = { ...spec.input?.(ctx), params: pickParams(ctx.state.query ?? {}, accepted, strictParams) };
-        respond(ctx, await operations.run<Output>(op.name, input, ctx));
+        const input = { ...spec.input?.(ctx), params: ctx.state.query ?? {} };
+        const output = await operations.run<Output>(op.name, input, ctx, {
+          unknownParams: strictParams ? 'refuse' : 'drop', accepted: spec.query,
+        });
+        // Who called, for what runs after (a plugin's wrapper, the log): authenticated once already
+        if (!op.public) ctx.state.auth = await operations.identify(ctx);
+        respond(ctx, output);
       },
     });
   }

@@ -2,7 +2,7 @@
 // readDraft among the permission actions reads may check.
 
 import { asContentApi, type OperationRegistry, type PluginApi } from '../../core/index.js';
-import { hasDraftAndPublish, PLUGIN_NAME } from './status.js';
+import { DRAFT_READ_GRANTED, DRAFT_READ_REFUSED, hasDraftAndPublish, PLUGIN_NAME } from './status.js';
 
 export const ACTIONS = [
   { path: 'publish', action: 'publish', what: 'Publishes the draft' },
@@ -13,11 +13,23 @@ export const ACTIONS = [
 export function defineOperations(api: PluginApi, operations: OperationRegistry): void {
   for (const ct of api.registry.contentTypes()) {
     if (!ct.uid.startsWith('api::')) continue;
-    // Any read can reach drafts with status=draft, through populate if not at its root: the
-    // document service then checks readDraft (query.ts)
+    // Any read can reach drafts with status=draft, through populate if not at its root. The
+    // document service checks readDraft for every caller (query.ts); the read operations check it
+    // first too, before the query is compiled, so a caller without it hears 403, not what is
+    // wrong with the rest of the query
     for (const read of ['find', 'findOne']) {
       const name = `${ct.uid}.${read}`;
-      if (operations.has(name)) operations.update(name, (op) => ({ ...op, extraActions: [...op.extraActions ?? [], `${ct.uid}.readDraft`] }));
+      if (!operations.has(name)) continue;
+      operations.update(name, (op) => ({
+        ...op,
+        extraActions: [...op.extraActions ?? [], `${ct.uid}.readDraft`],
+        run: async (input, call) => {
+          if (input.params?.status !== 'draft') return op.run(input, call);
+          await api.authorize(call.auth, `${ct.uid}.readDraft`, { uid: ct.uid }, DRAFT_READ_REFUSED);
+          // Checked: the document service need not ask again for this call
+          return op.run({ ...input, params: { ...input.params, state: { [DRAFT_READ_GRANTED]: true } } }, call);
+        },
+      }));
     }
     if (!hasDraftAndPublish(ct)) continue;
     for (const { action, what } of ACTIONS) {

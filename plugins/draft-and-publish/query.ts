@@ -4,7 +4,7 @@
 import {
   and, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type PluginApi, type QueryContext, type ScopeReach,
 } from '../../core/index.js';
-import { DRAFT_READ_GRANTED, hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
+import { DRAFT_READ_GRANTED, DRAFT_READ_REFUSED, hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
 
 const PUBLISHED: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$notNull', value: true };
 const DRAFT: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$null', value: true };
@@ -75,7 +75,7 @@ const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
 export function guardDraftReads(api: PluginApi) {
   return async (ctx: QueryContext): Promise<QueryContext> => {
     if (ctx.source === 'content-api' && READS.has(ctx.action) && ctx.params.status === 'draft' && ctx.state[DRAFT_READ_GRANTED] !== true) {
-      await api.authorize(ctx.auth, `${ctx.uid}.readDraft`, { uid: ctx.uid }, 'You are not allowed to read draft content for this content type');
+      await api.authorize(ctx.auth, `${ctx.uid}.readDraft`, { uid: ctx.uid }, DRAFT_READ_REFUSED);
     }
     return ctx;
   };

@@ -10,6 +10,8 @@ export const PLUGIN_NAME = 'draft-and-publish';
  *  allowed (discard-draft answers with the draft): no separate readDraft check. */
 export const DRAFT_READ_GRANTED = 'draft-and-publish:draftReadGranted';
 
+export const DRAFT_READ_REFUSED = 'You are not allowed to read draft content for this content type';
+
 export function hasDraftAndPublish(ct: ContentType): boolean {
   return ct.options.draftAndPublish === true;
 }

@@ -209,6 +209,18 @@ describe('kernel', () => {
     expect(err).to.be.instanceOf(Error);
     await app.kernel.destroy(); // twice is fine
     await app.db.drop();
+    // a destroyed kernel does not serve again
+    const restart = await app.kernel.start().then(() => null, (e: unknown) => e as { code?: string });
+    expect(restart?.code).to.equal('KERNEL_ERR_STATE');
+  });
+
+  it('a start-up that fails in bootstrap lets plugins release what they opened, and reports the first error', async () => {
+    const released: string[] = [];
+    const holder = definePlugin({ name: 'holder', register() {}, destroy() { released.push('holder'); } });
+    const breaker = definePlugin({ name: 'breaker', register() {}, bootstrap() { throw new Error('bootstrap broke'); } });
+    const failed = await startKernel({ ...tagOnly, plugins: [holder, breaker] }).then((a) => a.stop().then(() => null), (e: unknown) => e as Error);
+    expect(failed?.message).to.equal('bootstrap broke');
+    expect(released).to.deep.equal(['holder']);
   });
 
   it('loads a custom plugin by path from config plugins, with its config', async () => {
