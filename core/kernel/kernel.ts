@@ -1,9 +1,9 @@
-// The kernel: a small phase machine over modules that do the work. It owns the config, the
-// registries (models, parameters, operations, routes, services), the hooks and what the phases
-// open (the database, the HTTP server). Boot: register plugins -> registerModels (then frozen) ->
-// sync (database) -> buildRoutes (operations, then routes, then the HTTP app) -> bootstrap ->
-// ready. Plugins get a PluginApi, never the kernel. Nothing here touches process-level state: the
-// CLI does that.
+// The kernel: a small phase machine. It owns the config, the registries (models, parameters,
+// operations, routes, services), the hooks, and what the phases open (the database, the HTTP
+// server); the work of each phase is done by the module it calls. Boot: register plugins ->
+// registerModels (then frozen) -> sync -> buildRoutes (operations, routes, the HTTP app) ->
+// bootstrap -> ready. Plugins get a PluginApi, never the kernel. Nothing here touches
+// process-level state: the CLI does that.
 
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -12,47 +12,42 @@ import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { addApiTokenModel } from '../api-tokens/model.js';
 import { resolveSalt } from '../api-tokens/salt.js';
-import { ApiTokenService } from '../api-tokens/service.js';
-import { apiTokenStrategy } from '../api-tokens/strategy.js';
+import type { ApiTokenService } from '../api-tokens/service.js';
 import type { AuthenticateRequest, AuthorizeSubject, AuthResult } from '../auth/types.js';
-import { abilityVerdict, ABILITY_STAGE, createAuthorizer, type Authorizer } from '../auth/verdict.js';
+import { createAuthorizer, type Authorizer } from '../auth/verdict.js';
 import type { EnvSource } from '../config/env.js';
 import { loadConfig } from '../config/load.js';
 import type { KernelConfig, KernelConfigInput } from '../config/types.js';
 import type { Dialect } from '../database/connection.js';
 import type { ModelClass } from '../database/models.js';
-import { openDatabase } from '../database/open.js';
 import type { SyncReport } from '../database/sync.js';
 import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
-import { enforceQueryPermissions } from '../documents/query-permissions.js';
-import { sanitizePrivateFields } from '../documents/sanitize.js';
 import type { RowApi } from '../documents/row-api.js';
-import { DocumentService } from '../documents/service.js';
 import type { DocumentEvent } from '../documents/types.js';
 import { KernelError } from '../errors/index.js';
 import { contentLimit, type RateLimitOptions } from '../limits/rate-limit.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
-import { defineContentOperations } from '../operations/content.js';
 import { OperationRegistry } from '../operations/registry.js';
 import { defineCoreParams } from '../params/core-params.js';
 import { ParamRegistry } from '../params/registry.js';
 import { addAppModels } from '../registry/app-models.js';
-import { addFileModel } from '../registry/media.js';
 import { checkRegistry } from '../registry/check-registry.js';
 import type { SchemaFiles } from '../registry/load.js';
+import { addFileModel } from '../registry/media.js';
 import { ModelRegistry } from '../registry/model-registry.js';
-import { createRestApp } from '../rest/app.js';
-import { addContentRoutes } from '../rest/content-routes.js';
 import { close, listen } from '../rest/listen.js';
 import { RouteTable } from '../rest/route-table.js';
 import type { RequestState } from '../rest/types.js';
+import { tapCore } from './core-taps.js';
 import { createKernelHooks, type KernelHooks } from './hooks.js';
 import { loadPlugins, type LoadedPlugin } from './load-plugins.js';
+import { open, type Opened } from './open.js';
 import { phaseIndex, type Phase } from './phase.js';
+import { createPluginApi } from './plugin-api.js';
 import type { MiddlewarePosition, Plugin, PluginApi } from './plugin.js';
 import { ServiceRegistry, type ServiceName, type Services } from './services.js';
-import { AUTH_STAGE, QUERY_STAGE } from './stages.js';
-import { guardTap, type RegisteredTap } from './tap-guard.js';
+import { buildSurfaces } from './surfaces.js';
+import { guardHooks } from './tap-guard.js';
 
 export interface KernelOptions {
   /** The app's root: content-types/ and relative paths (SQLite file, plugin paths) resolve from it. */
@@ -73,19 +68,10 @@ export interface KernelOptions {
 
 /** Hooks that take taps only while plugins register: they fire during boot (or, for
  *  wrapDocumentAction, compile once per content type on first use: a later tap would be ignored). */
-const BOOT_HOOKS: ReadonlySet<keyof KernelHooks> = new Set([
+const BOOT_HOOKS: ReadonlySet<string> = new Set([
   'registerModels', 'defineOperations', 'buildRoutes', 'bootstrap', 'wrapDocumentAction',
   'schemaInit', 'schemaType', 'schemaFields', 'schemaField', 'schemaFieldArgs',
 ]);
-
-/** What the sync phase opens. */
-interface Opened {
-  knex: Knex;
-  sync: SyncReport;
-  models: Map<string, ModelClass>;
-  documents: DocumentService;
-  apiTokens: ApiTokenService;
-}
 
 export class Kernel {
   readonly hooks: KernelHooks = createKernelHooks();
@@ -103,11 +89,12 @@ export class Kernel {
   // One content rate limit, so REST routes and operations count against the same store
   readonly #contentLimit: RateLimitOptions | undefined;
   readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };
+  readonly #apis = new Map<string, PluginApi>();
   #phase: Phase = 'created';
   #destroyed = false;
   #plugins: LoadedPlugin[] = [];
-  /** The plugin whose register() is running: its taps are its own. */
-  #registering = 'core';
+  /** The plugin whose register() or bootstrap() is running: its taps are its own. */
+  #current = 'core';
   #salt = '';
   #opened?: Opened;
   #app?: Koa<RequestState>;
@@ -121,14 +108,16 @@ export class Kernel {
     this.#contentLimit = contentLimit(config.api.rateLimit);
     this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
-    this.#guardHooks();
+    guardHooks(this.hooks, {
+      late: (hook) => {
+        const late = BOOT_HOOKS.has(hook) ? this.#phase !== 'created' && this.#phase !== 'register' : phaseIndex(this.#phase) >= phaseIndex('ready');
+        return late ? this.#phase : undefined;
+      },
+      // A tap made later (inside another tap) goes by its own name
+      owner: (tapName) => (this.#current !== 'core' || this.#phase === 'created' ? this.#current : tapName),
+    });
     defineCoreParams(this.params);
-    // Core's own taps: API-token authentication, the ability verdict, the permission check on
-    // every content-API query, and no private field in what it answers
-    this.hooks.authenticate.tapPromise({ name: 'core', stage: AUTH_STAGE.API_TOKEN }, apiTokenStrategy(() => this.apiTokens));
-    this.hooks.authorize.tap({ name: 'core', stage: ABILITY_STAGE }, abilityVerdict);
-    this.hooks.beforeQuery.tap({ name: 'core', stage: QUERY_STAGE.SECURITY }, enforceQueryPermissions(this.registry));
-    this.hooks.afterQuery.tap({ name: 'core', stage: QUERY_STAGE.SANITIZE }, sanitizePrivateFields(this.registry));
+    tapCore(this.hooks, this.registry, () => this.apiTokens);
   }
 
   get phase(): Phase { return this.#phase; }
@@ -200,16 +189,16 @@ export class Kernel {
     const steps: Array<[Phase, () => void | Promise<void>]> = [
       ['register', () => this.#register()],
       ['registerModels', () => this.#registerModels()],
-      ['sync', () => this.#sync()],
-      ['buildRoutes', () => this.#buildSurfaces()],
+      ['sync', async () => { this.#opened = await open(this.#openDeps()); }],
+      ['buildRoutes', () => { this.#app = buildSurfaces(this.#surfaceDeps()); }],
       ['bootstrap', () => this.#bootstrap()],
     ];
     try {
       for (const [phase, step] of steps) {
         this.#phase = phase;
         await step();
-        // destroy() during a phase has closed what was open then; what this phase opened after it
-        // is closed here
+        // destroy() during a phase has closed what was open then; what the phase opened after it
+        // is closed below
         if (this.#destroyed) throw new KernelError('KERNEL_ERR_STATE', `the kernel was destroyed during phase ${phase}`);
       }
     } catch (err) {
@@ -268,14 +257,7 @@ export class Kernel {
       production: this.config.server.environment === 'production', appDir: this.appDir, logger: this.logger,
     });
     this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
-    for (const { plugin, config } of this.#plugins) {
-      this.#registering = plugin.name;
-      try {
-        await plugin.register(this.#apiFor(plugin.name), config);
-      } finally {
-        this.#registering = 'core';
-      }
-    }
+    for (const { plugin, config } of this.#plugins) await this.#as(plugin.name, () => plugin.register(this.#apiFor(plugin.name), config));
     this.params.freeze();
   }
 
@@ -289,111 +271,74 @@ export class Kernel {
     checkRegistry(this.registry);
   }
 
-  async #sync(): Promise<void> {
-    const { knex, sync, models } = await openDatabase(this.config.database, this.registry, this.appDir, this.logger);
-    const documents = new DocumentService({
-      knex, dialect: this.dialect, registry: this.registry, hooks: this.hooks,
-      rest: this.config.api.rest, logger: this.logger, actions: this.#actions,
-      refKeys: this.params.relationRefKeys().map((p) => ({ name: p.name, schema: p.schema, identifies: p.relationRef!.identifies })),
-    });
-    const apiTokens = new ApiTokenService({
-      knex, dialect: this.dialect, salt: this.#salt, registry: this.registry, knownActions: () => this.knownActions(), logger: this.logger,
-    });
-    this.#opened = { knex, sync, models, documents, apiTokens };
-  }
-
-  #buildSurfaces(): void {
-    const contentApi = this.registry.contentTypes().filter((ct) => ct.uid.startsWith('api::'));
-    const deps = { documents: (uid: string) => this.documents(uid), params: this.params };
-    for (const ct of contentApi) defineContentOperations(this.operations, ct, deps);
-    this.hooks.defineOperations.call(this.operations);
-    this.operations.freeze();
-    for (const ct of contentApi) addContentRoutes(this.routes, ct, this.config.api.rest);
-    this.hooks.buildRoutes.call(this.routes);
-    this.#app = createRestApp({
-      server: this.config.server, api: this.config.api, logger: this.logger, routes: this.routes,
-      authorizer: this.#auth, identify: (request) => this.operations.identify(request), contentLimit: this.#contentLimit, middleware: this.#middleware,
-    });
-  }
-
   async #bootstrap(): Promise<void> {
     await this.hooks.bootstrap.promise();
-    for (const { plugin, config } of this.#plugins) {
-      this.#registering = plugin.name;
-      try {
-        await plugin.bootstrap?.(this.#apiFor(plugin.name), config);
-      } finally {
-        this.#registering = 'core';
-      }
-    }
+    for (const { plugin, config } of this.#plugins) await this.#as(plugin.name, () => plugin.bootstrap?.(this.#apiFor(plugin.name), config));
+  }
+
+  #openDeps() {
+    return {
+      config: this.config, registry: this.registry, params: this.params, hooks: this.hooks, logger: this.logger,
+      appDir: this.appDir, salt: this.#salt, actions: this.#actions, knownActions: () => this.knownActions(),
+    };
+  }
+
+  #surfaceDeps() {
+    return {
+      hooks: this.hooks, config: this.config, logger: this.logger, registry: this.registry, params: this.params,
+      operations: this.operations, routes: this.routes, authorizer: this.#auth, contentLimit: this.#contentLimit,
+      middleware: this.#middleware, documents: (uid: string) => this.documents(uid),
+    };
   }
 
   // ---------------------------------------------------------------- plugins
+
+  async #as(plugin: string, work: () => unknown): Promise<void> {
+    this.#current = plugin;
+    try {
+      await work();
+    } finally {
+      this.#current = 'core';
+    }
+  }
 
   #open(what: string): Opened {
     if (!this.#opened) throw new KernelError('KERNEL_ERR_STATE', `${what} is available after the schema sync (from bootstrap on)`);
     return this.#opened;
   }
 
-  readonly #apis = new Map<string, PluginApi>();
-
   /** A plugin's handle: what it may use, with its name on what it provides. */
   #apiFor(name: string): PluginApi {
     let api = this.#apis.get(name);
-    if (api) return api;
-    const services = this.services;
-    const registering = (what: string) => {
-      if (this.#phase !== 'register') throw new KernelError('KERNEL_ERR_LATE_TAP', `${name} ${what} during phase ${this.#phase}, after plugins registered`);
-    };
-    api = Object.freeze({
-      name, hooks: this.hooks, registry: this.registry, params: this.params, operations: this.operations,
-      config: this.config, logger: this.logger, appDir: this.appDir,
-      services: Object.freeze({
-        provide: <K extends ServiceName>(service: K, value: Services[K]) => services.provide(service, value, name),
-        get: <K extends ServiceName>(service: K) => services.get(service),
-        find: <K extends ServiceName>(service: K) => services.find(service),
-      }),
-      documents: (uid: string) => this.documents(uid),
-      transaction: <T>(fn: () => Promise<T>) => this.transaction(fn),
-      emitDocumentEvent: (event: DocumentEvent) => this.emitDocumentEvent(event),
-      defineDocumentAction: (definition: DocumentActionDefinition) => {
-        registering(`defined document action ${definition.name}`);
-        const existing = this.#actions.get(definition.name);
-        if (existing) {
-          throw new KernelError('PLUGIN_ERR_DUPLICATE', `document action ${definition.name}: defined by ${definition.owner}, already defined by ${existing.owner}`);
-        }
-        this.#actions.set(definition.name, definition);
-      },
-      authorize: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string) => this.authorize(auth, action, subject, message),
-      can: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject) => this.can(auth, action, subject),
-      knownActions: () => this.knownActions(),
-      middleware: (position: MiddlewarePosition, middleware: Middleware<RequestState>) => {
-        registering(`added ${position} middleware`);
-        this.#middleware[position].push(middleware);
-      },
-    });
-    this.#apis.set(name, api);
-    return api;
-  }
-
-  /** A tap on a boot hook after it could fire, or on any hook once ready, is a bug in a plugin: say
-   *  so. Every tap is tied to the plugin that made it, for the errors it throws. */
-  #guardHooks(): void {
-    for (const [name, hook] of Object.entries(this.hooks) as Array<[keyof KernelHooks, KernelHooks[keyof KernelHooks]]>) {
-      hook.intercept({
-        register: (tap) => {
-          const late = BOOT_HOOKS.has(name) ? this.#phase !== 'created' && this.#phase !== 'register'
-            : phaseIndex(this.#phase) >= phaseIndex('ready');
-          if (late) {
-            throw new KernelError('KERNEL_ERR_LATE_TAP', `${tap.name} tapped ${name} during phase ${this.#phase}, after the hook could take taps`);
+    if (!api) {
+      const registering = (plugin: string, what: string) => {
+        if (this.#phase !== 'register') throw new KernelError('KERNEL_ERR_LATE_TAP', `${plugin} ${what} during phase ${this.#phase}, after plugins registered`);
+      };
+      api = createPluginApi(name, {
+        hooks: this.hooks, registry: this.registry, params: this.params, operations: this.operations, services: this.services,
+        config: this.config, logger: this.logger, appDir: this.appDir,
+        documents: (uid) => this.documents(uid),
+        transaction: (fn) => this.transaction(fn),
+        emitDocumentEvent: (event) => this.emitDocumentEvent(event),
+        authorize: (auth, action, subject, message) => this.authorize(auth, action, subject, message),
+        can: (auth, action, subject) => this.can(auth, action, subject),
+        knownActions: () => this.knownActions(),
+        defineDocumentAction: (plugin, definition) => {
+          registering(plugin, `defined document action ${definition.name}`);
+          const existing = this.#actions.get(definition.name);
+          if (existing) {
+            throw new KernelError('PLUGIN_ERR_DUPLICATE', `document action ${definition.name}: defined by ${definition.owner}, already defined by ${existing.owner}`);
           }
-          // The plugin whose register() or bootstrap() is running; a tap made later (inside another
-          // tap) goes by its own name
-          const owner = this.#registering !== 'core' || this.#phase === 'created' ? this.#registering : tap.name;
-          return guardTap(tap as unknown as RegisteredTap, owner, name) as unknown as typeof tap;
+          this.#actions.set(definition.name, definition);
+        },
+        addMiddleware: (plugin, position, middleware) => {
+          registering(plugin, `added ${position} middleware`);
+          this.#middleware[position].push(middleware);
         },
       });
+      this.#apis.set(name, api);
     }
+    return api;
   }
 }
 

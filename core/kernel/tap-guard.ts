@@ -56,3 +56,23 @@ export function guardTap<T extends RegisteredTap>(tap: T, owner: string, hook: s
   }
   return { ...tap, fn: guarded };
 }
+
+export interface HookPolicy {
+  /** Why a tap on this hook comes too late now, or undefined when it may be made. */
+  late(hook: string): string | undefined;
+  /** Whose the tap is: the plugin registering now, or the tap's own name. */
+  owner(tapName: string): string;
+}
+
+/** Puts every hook of `hooks` under the policy: late taps throw, and each tap is guarded. */
+export function guardHooks(hooks: Record<string, { intercept(interceptor: { register?(tap: never): unknown }): void }>, policy: HookPolicy): void {
+  for (const [name, hook] of Object.entries(hooks)) {
+    hook.intercept({
+      register: ((tap: RegisteredTap) => {
+        const late = policy.late(name);
+        if (late) throw new KernelError('KERNEL_ERR_LATE_TAP', `${tap.name} tapped ${name} during phase ${late}, after the hook could take taps`);
+        return guardTap(tap, policy.owner(tap.name), name);
+      }) as (tap: never) => unknown,
+    });
+  }
+}

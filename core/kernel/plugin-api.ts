@@ -1,0 +1,38 @@
+// Builds a plugin's handle (PluginApi) over what the kernel lends it: each member is a window on
+// the kernel, with the plugin's name on what it provides.
+
+import type { Middleware } from 'koa';
+import type { AuthorizeSubject, AuthResult } from '../auth/types.js';
+import type { DocumentActionDefinition } from '../documents/api.js';
+import type { RequestState } from '../rest/types.js';
+import type { MiddlewarePosition, PluginApi } from './plugin.js';
+import type { ServiceName, ServiceRegistry, Services } from './services.js';
+
+/** What the kernel lends every plugin. */
+export type PluginHost = Omit<PluginApi, 'name' | 'services' | 'defineDocumentAction' | 'middleware'> & {
+  services: ServiceRegistry;
+  /** Checks the phase and registers (names the plugin in a refusal). */
+  defineDocumentAction(plugin: string, definition: DocumentActionDefinition): void;
+  addMiddleware(plugin: string, position: MiddlewarePosition, middleware: Middleware<RequestState>): void;
+};
+
+export function createPluginApi(name: string, host: PluginHost): PluginApi {
+  const { services } = host;
+  return Object.freeze({
+    name, hooks: host.hooks, registry: host.registry, params: host.params, operations: host.operations,
+    config: host.config, logger: host.logger, appDir: host.appDir,
+    services: Object.freeze({
+      provide: <K extends ServiceName>(service: K, value: Services[K]) => services.provide(service, value, name),
+      get: <K extends ServiceName>(service: K) => services.get(service),
+      find: <K extends ServiceName>(service: K) => services.find(service),
+    }),
+    documents: (uid: string) => host.documents(uid),
+    transaction: <T>(fn: () => Promise<T>) => host.transaction(fn),
+    emitDocumentEvent: host.emitDocumentEvent,
+    defineDocumentAction: (definition: DocumentActionDefinition) => host.defineDocumentAction(name, definition),
+    authorize: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string) => host.authorize(auth, action, subject, message),
+    can: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject) => host.can(auth, action, subject),
+    knownActions: () => host.knownActions(),
+    middleware: (position: MiddlewarePosition, middleware: Middleware<RequestState>) => host.addMiddleware(name, position, middleware),
+  });
+}

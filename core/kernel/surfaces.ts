@@ -1,0 +1,48 @@
+// The buildRoutes phase: the operations (core's for every content type of the content API, then
+// plugins'), frozen; the REST routes over them (core's, then plugins'); the HTTP app.
+
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import type { Authorizer } from '../auth/verdict.js';
+import type { KernelConfig } from '../config/types.js';
+import type { DocumentApi } from '../documents/api.js';
+import type { RateLimitOptions } from '../limits/rate-limit.js';
+import type { Logger } from '../log/logger.js';
+import { defineContentOperations } from '../operations/content.js';
+import type { OperationRegistry } from '../operations/registry.js';
+import type { ParamRegistry } from '../params/registry.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import { createRestApp } from '../rest/app.js';
+import { addContentRoutes } from '../rest/content-routes.js';
+import type { RouteTable } from '../rest/route-table.js';
+import type { RequestState } from '../rest/types.js';
+import type { KernelHooks } from './hooks.js';
+import type { MiddlewarePosition } from './plugin.js';
+
+export interface SurfaceDeps {
+  hooks: KernelHooks;
+  config: KernelConfig;
+  logger: Logger;
+  registry: ModelRegistry;
+  params: ParamRegistry;
+  operations: OperationRegistry;
+  routes: RouteTable;
+  authorizer: Authorizer;
+  contentLimit: RateLimitOptions | undefined;
+  middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>>;
+  documents(uid: string): DocumentApi;
+}
+
+export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
+  const { hooks, config, registry, operations, routes } = deps;
+  const contentApi = registry.contentTypes().filter((ct) => ct.uid.startsWith('api::'));
+  for (const ct of contentApi) defineContentOperations(operations, ct, deps);
+  hooks.defineOperations.call(operations);
+  operations.freeze();
+  for (const ct of contentApi) addContentRoutes(routes, ct, config.api.rest);
+  hooks.buildRoutes.call(routes);
+  return createRestApp({
+    server: config.server, api: config.api, logger: deps.logger, routes, middleware: deps.middleware,
+    authorizer: deps.authorizer, identify: (request) => operations.identify(request), contentLimit: deps.contentLimit,
+  });
+}
