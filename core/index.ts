@@ -12,7 +12,7 @@ export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTo
 export {
   ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError, PolicyError, UnauthorizedError,
   ConflictError, MethodNotAllowedError, PayloadTooLargeError, URITooLongError, RateLimitError, NotImplementedError,
-  isApplicationError, KernelError, isKernelError, type ErrorDetails, type FieldError, type KernelErrorCode,
+  isApplicationError, KernelError, isKernelError, toErrorResponse, type ErrorBody, type ErrorDetails, type FieldError, type KernelErrorCode,
 } from './errors/index.js';
 export { createConsoleLogger, createMemoryLogger, type Logger, type LogLevel } from './log/logger.js';
 
@@ -57,8 +57,8 @@ export {
 
 // Typed API schemas (GraphQL's model), built through scoped hooks
 export { buildSchemaSpec, type FieldExtra, type SchemaBuilder } from './schema/build.js';
-export { argsFromParams, argType, typesFromParams } from './schema/params.js';
-export type { ArgSpec, FieldScope, FieldSpec, SchemaSpec, TypeRef, TypeScope, TypeSpec } from './schema/types.js';
+export { argsFromParams, argType, enumName, enumValue, typesFromParams } from './schema/params.js';
+export type { ArgSpec, EnumValueSpec, FieldOperation, FieldScope, FieldSpec, SchemaSpec, TypeRef, TypeScope, TypeSpec } from './schema/types.js';
 
 // The REST surface
 export type { RouteTable } from './rest/route-table.js';

@@ -36,6 +36,8 @@ export interface PopulateNode {
   populate?: PopulateMap;
   /** Replace a to-many relation's value with { count }. */
   count?: boolean;
+  /** A to-many relation's page, per parent: skip `start` related documents, return `limit`. */
+  page?: { start: number; limit: number };
   /** Per-component options for a dynamic zone; components not named return nothing. */
   on?: Record<string, PopulateNode>;
 }

@@ -20,7 +20,7 @@ type PopulatableAttribute = RelationAttribute | ComponentAttribute | MediaAttrib
 
 const PAGINATION_KEYS = new Set(['page', 'pageSize', 'start', 'limit', 'pagination']);
 const NODE_KEYS: Record<PopulatableAttribute['type'], readonly string[]> = {
-  relation: ['fields', 'filters', 'sort', 'populate', 'count'],
+  relation: ['fields', 'filters', 'sort', 'populate', 'count', 'pagination'],
   component: ['fields', 'filters', 'sort', 'populate', 'count'],
   media: ['fields', 'count'],
   dynamiczone: ['populate', 'on', 'count'],
@@ -134,11 +134,46 @@ function compileNode(
     }
     if (count) node.count = true;
   }
+  if (obj.pagination !== undefined) {
+    if (attr.type !== 'relation' || !isToMany(attr)) {
+      throw invalidKey('pagination', `${path}.pagination`, `only to-many relations can be paged; ${name} is not one`);
+    }
+    node.page = compileNodePage(obj.pagination, ctx, `${path}.pagination`);
+  }
   return node;
 }
 
+/** A relation's page: page and pageSize, or start and limit; at most rest.maxLimit per parent. */
+function compileNodePage(raw: unknown, ctx: CompileContext, path: string): { start: number; limit: number } {
+  if (!isPlainObject(raw)) throw invalidValue(path, raw, 'an object with page and pageSize, or start and limit');
+  const allowed = ['page', 'pageSize', 'start', 'limit'];
+  const values: Record<string, number> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (!allowed.includes(key)) throw invalidKey(key, `${path}.${key}`, `a relation's pagination accepts only: ${allowed.join(', ')}`);
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+    const min = key === 'start' ? 0 : 1;
+    if (!Number.isSafeInteger(n) || n < min) throw invalidValue(`${path}.${key}`, value, `an integer >= ${min}`);
+    values[key] = n;
+  }
+  const byPage = 'page' in values || 'pageSize' in values;
+  if (byPage && ('start' in values || 'limit' in values)) {
+    throw invalidKey('pagination', path, 'give page and pageSize, or start and limit, not both');
+  }
+  const { defaultLimit, maxLimit } = ctx.rest;
+  const clamp = (n: number) => (maxLimit > 0 ? Math.min(n, maxLimit) : n);
+  if (byPage) {
+    const size = clamp(values.pageSize ?? defaultLimit);
+    return { start: ((values.page ?? 1) - 1) * size, limit: size };
+  }
+  return { start: values.start ?? 0, limit: clamp(values.limit ?? defaultLimit) };
+}
+
 function checkNodeKey(key: string, allowed: readonly string[], type: string, keyPath: string, name: string, model: Model): void {
-  if (PAGINATION_KEYS.has(key)) throw invalidKey(key, keyPath, 'populate and pagination cannot be combined');
+  if (PAGINATION_KEYS.has(key) && !allowed.includes(key)) {
+    throw invalidKey(key, keyPath, key === 'pagination'
+      ? 'only to-many relations can be paged: populate[<relation>][pagination][page|pageSize|start|limit]'
+      : 'populate and pagination cannot be combined; page a to-many relation with populate[<relation>][pagination]');
+  }
   if (key === 'on' && !allowed.includes('on')) {
     throw new ValidationError(`Using fragments is not permitted to populate "${name}" in "${model.uid}"`, {
       key, path: keyPath, source: 'query', param: paramOf(keyPath),

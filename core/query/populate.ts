@@ -10,7 +10,7 @@ import type { PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { fileModel } from '../registry/media.js';
 import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
-import { applySort } from './sort.js';
+import { applySort, sortClauses } from './sort.js';
 import { isToMany } from './compile-common.js';
 import { joinFolds, planFolds, takeFolds, type FoldPlan, type Loaded } from './fold.js';
 
@@ -64,9 +64,12 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
     qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0', ctx));
     joinFolds(qb, folds, 't0', ctx);
     if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
-    if (node.sort?.length) applySort(qb, node.sort, target, 't0', ctx);
-    qb.orderBy(attr.mappedBy ? `${l}.inv_ord` : `${l}.ord`).orderBy(`${l}.id`);
-    for (const row of await qb as DbRow[]) {
+    const order = [
+      ...sortClauses(node.sort ?? [], target, 't0', ctx),
+      { sql: '?? ASC', bindings: [attr.mappedBy ? `${l}.inv_ord` : `${l}.ord`] },
+      { sql: '?? ASC', bindings: [`${l}.id`] },
+    ];
+    for (const row of await (node.page ? pageEach(qb, keyCol, order, node.page, ctx) : orderAll(qb, order)) as DbRow[]) {
       const loaded = { row, doc: shapeRow(target, row, fields) };
       const key = normalizeKey(row.__key as string | number);
       const list = byKey.get(key) ?? [];
@@ -83,6 +86,23 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
     p.doc[field] = isToMany(attr) ? docs : (docs.at(-1) ?? null);
   }
   await populateRest(target, folds, children, ctx);
+}
+
+function orderAll(qb: Knex.QueryBuilder, order: Array<{ sql: string; bindings: Knex.RawBinding[] }>): Knex.QueryBuilder {
+  for (const { sql, bindings } of order) qb.orderByRaw(sql, bindings);
+  return qb;
+}
+
+/** One page per parent key in one query: each row numbered within its parent's list (a window
+ *  function, in every supported database), then the rows of the page kept. */
+function pageEach(
+  qb: Knex.QueryBuilder, keyCol: string, order: Array<{ sql: string; bindings: Knex.RawBinding[] }>, page: { start: number; limit: number }, ctx: PlanContext,
+): Knex.QueryBuilder {
+  const by = order.map((o) => o.sql).join(', ');
+  qb.select(ctx.knex.raw(`ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${by}) AS __rn`, [keyCol, ...order.flatMap((o) => o.bindings)]));
+  return ctx.knex.select('*').from(qb.as('w'))
+    .where('w.__rn', '>', page.start).andWhere('w.__rn', '<=', page.start + page.limit)
+    .orderBy('w.__rn');
 }
 
 /** The folded fields of freshly loaded rows, then their batched populates. */
@@ -142,7 +162,9 @@ async function populateVersions(model: Model, field: string, node: PopulateNode,
     }
   }
   for (const p of parents) {
-    const others = (byDocument.get(p.row.document_id as string) ?? []).filter((c) => Number(c.row.id) !== Number(p.row.id));
+    const all = (byDocument.get(p.row.document_id as string) ?? []).filter((c) => Number(c.row.id) !== Number(p.row.id));
+    // A document's versions are few (one per locale and status): their page is cut here
+    const others = node.page ? all.slice(node.page.start, node.page.start + node.page.limit) : all;
     if (node.count) { p.doc[field] = { count: others.length }; continue; }
     // Own objects per parent: the same row is another parent's sibling too
     const mine = others.map((c) => ({ row: c.row, doc: { ...c.doc } }));

@@ -10,14 +10,19 @@ import type { PlanContext } from './plan-context.js';
 import { applyScopes, joinRelation } from './sql-filters.js';
 
 export function applySort(qb: Knex.QueryBuilder, sort: SortNode[], model: Model, alias: string, ctx: PlanContext): void {
-  for (const node of sort) {
+  for (const { sql, bindings } of sortClauses(sort, model, alias, ctx)) qb.orderByRaw(sql, bindings);
+}
+
+/** The ORDER BY terms of a sort (for a query's ORDER BY, or a window's). */
+export function sortClauses(sort: SortNode[], model: Model, alias: string, ctx: PlanContext): Array<{ sql: string; bindings: Knex.RawBinding[] }> {
+  return sort.map((node) => {
     const expr = sortExpression(node.path, model, alias, ctx);
     const dir = node.order === 'desc' ? 'DESC' : 'ASC';
     // NULLs first ascending, last descending: MySQL's and SQLite's own order, spelled out for
     // PostgreSQL (which does the opposite); a CASE around the key would cost a computed key per row
     const nulls = ctx.dialect === 'postgres' ? (node.order === 'desc' ? ' NULLS LAST' : ' NULLS FIRST') : '';
-    qb.orderByRaw(`${expr.sql} ${dir}${nulls}`, expr.bindings);
-  }
+    return { sql: `${expr.sql} ${dir}${nulls}`, bindings: expr.bindings };
+  });
 }
 
 function sortExpression(path: string[], model: Model, alias: string, ctx: PlanContext): { sql: string; bindings: Knex.RawBinding[] } {

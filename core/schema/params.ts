@@ -3,7 +3,7 @@
 // plugin.
 
 import type { ParamDefinition } from '../params/types.js';
-import type { ArgSpec, TypeSpec } from './types.js';
+import type { ArgSpec, EnumValueSpec, TypeSpec } from './types.js';
 
 /** The argument type of a parameter; undefined for the query engine's structured ones (filters,
  *  sort, pagination), which a surface types itself per content type. */
@@ -35,10 +35,21 @@ export function typesFromParams(params: readonly ParamDefinition[]): TypeSpec[] 
     const { schema } = param;
     const name = argType(param);
     if (!name || out.has(name)) continue;
-    if (schema.type === 'enum') out.set(name, { name, kind: 'enum', values: schema.values, fields: {}, description: param.description });
+    if (schema.type === 'enum') out.set(name, { name, kind: 'enum', values: schema.values.map(enumValue), fields: {}, description: param.description });
     else if (schema.type === 'string' && schema.typeName) out.set(name, { name, kind: 'scalar', fields: {}, description: param.description });
   }
   return [...out.values()];
+}
+
+/** A parameter's value as an enum value: upper case, as GraphQL's convention has it (DRAFT). */
+export function enumValue(value: string): EnumValueSpec {
+  return { name: enumName(value).toUpperCase(), value };
+}
+
+/** A value as a GraphQL name: letters, digits and _, not starting with a digit. */
+export function enumName(value: string): string {
+  const name = value.replace(/[^_0-9A-Za-z]/g, '_');
+  return /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
 function pascal(name: string): string {

@@ -19,19 +19,43 @@ export interface FieldSpec {
   description?: string;
   args: Record<string, ArgSpec>;
   /** A root field that runs an operation, and how its arguments become the operation's input. */
-  operation?: { name: string; input(args: Record<string, unknown>): OperationInput };
+  operation?: FieldOperation;
   /** A field computed from its parent (when not simply the parent's property of the same name). */
   resolve?(parent: unknown, args: Record<string, unknown>, call: OperationCall): unknown;
 }
 
+/** An enum value: its name in the schema (DRAFT) and the value operations see (draft). */
+export interface EnumValueSpec {
+  name: string;
+  value: string;
+  description?: string;
+}
+
+/** How a field runs an operation. */
+export interface FieldOperation {
+  name: string;
+  /** The operation's input from the field's arguments. */
+  input(args: Record<string, unknown>): OperationInput;
+  /** The documents the answer holds: their model's uid, and the fields from the field's own
+   *  selection down to them ([] the field itself, ['nodes'] a page's nodes). A surface turns the
+   *  selection there into the operation's fields and populate, so one query plan loads them all. */
+  documents?: { model: string; path: readonly string[] };
+  /** The field's value from the operation's output (by default the output itself). */
+  output?(result: unknown): unknown;
+}
+
 export interface TypeSpec {
   name: string;
-  kind: 'object' | 'input' | 'enum' | 'scalar';
+  kind: 'object' | 'input' | 'enum' | 'scalar' | 'union';
   description?: string;
   /** Object and input types. */
   fields: Record<string, FieldSpec>;
   /** Enum types: the values. */
-  values?: readonly string[];
+  values?: readonly EnumValueSpec[];
+  /** Union types: the member object types. */
+  members?: readonly string[];
+  /** Union types: the member type of a value (undefined: none fits). */
+  resolveType?(value: unknown): string | undefined;
 }
 
 /** What a type is for, so a hook can pick the types it cares about. */

@@ -103,7 +103,7 @@ describe('scoped schema hooks', () => {
     expect(type('Query').fields.article!.args).to.have.keys('documentId', 'status', 'locale');
     // author is not localized: no locale argument
     expect(type('Query').fields.authors!.args).to.not.have.any.keys('locale');
-    expect(type('PublicationStatus')).to.deep.include({ kind: 'enum', values: ['draft', 'published'] });
+    expect(type('PublicationStatus')).to.deep.include({ kind: 'enum', values: [{ name: 'DRAFT', value: 'draft' }, { name: 'PUBLISHED', value: 'published' }] });
     expect(type('I18NLocaleCode').kind).to.equal('scalar');
   });
 

@@ -188,6 +188,17 @@ describe('REST query: fields and populate', () => {
         expect: { alpha: ['ada', 'grace'], bravo: ['grace'], charlie: ['emile', 'ada', 'grace'], delta: [], echo: ['alan'], foxtrot: ['ada'], golf: ['ada', 'grace'], hotel: [] },
       },
       {
+        // A page per parent, in the relation's sort: charlie's three authors sorted by email are grace, emile, ada
+        q: 'populate[authors][sort]=email:desc&populate[authors][pagination][pageSize]=1&populate[authors][pagination][page]=2',
+        extra: ['authors'], pick: (d) => names(d.authors),
+        expect: { alpha: ['ada'], bravo: [], charlie: ['emile'], delta: [], echo: [], foxtrot: [], golf: ['ada'], hotel: [] },
+      },
+      {
+        q: 'populate[authors][pagination][start]=1&populate[authors][pagination][limit]=5', extra: ['authors'], pick: (d) => names(d.authors),
+        // In connect order (no sort): golf's authors were connected grace first, then ada
+        expect: { alpha: ['grace'], bravo: [], charlie: ['ada', 'grace'], delta: [], echo: [], foxtrot: [], golf: ['ada'], hotel: [] },
+      },
+      {
         q: 'populate[authors][filters][name][$startsWith]=G', extra: ['authors'], pick: (d) => names(d.authors),
         expect: { alpha: ['grace'], bravo: ['grace'], charlie: ['grace'], delta: [], echo: [], foxtrot: [], golf: ['grace'], hotel: [] },
       },
@@ -468,7 +479,9 @@ describe('REST query: fields and populate', () => {
       { q: 'populate[category][pageSize]=1', message: 'Invalid key pageSize' },
       { q: 'populate[authors][start]=0', message: 'Invalid key start' },
       { q: 'populate[authors][limit]=1', message: 'Invalid key limit' },
-      { q: 'populate[authors][pagination][page]=1', message: 'Invalid key pagination' },
+      { q: 'populate[category][pagination][page]=1', message: 'Invalid key pagination' },
+      { q: 'populate[authors][pagination][page]=0', message: 'Invalid value for populate.authors.pagination.page: expected an integer >= 1' },
+      { q: 'populate[authors][pagination][page]=1&populate[authors][pagination][limit]=1', message: 'Invalid key pagination' },
       { q: 'populate[blocks][on][shared.quote][limit]=1', message: 'Invalid key limit' },
       { q: 'populate[category][on][shared.quote]=true', message: 'Using fragments is not permitted to populate "category" in "api::article.article"' },
       { q: 'populate[seo][on][shared.open-graph]=true', message: 'Using fragments is not permitted to populate "seo" in "api::article.article"' },
