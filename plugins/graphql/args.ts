@@ -1,0 +1,66 @@
+// GraphQL arguments as the query engine's parameters: filter inputs become REST filter objects
+// ($-prefixed operators, attributes as they are), pagination is checked against amountLimit before
+// anything runs, sort keeps the REST syntax.
+
+import { ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
+import type { GraphqlSettings } from './config.js';
+import { targetOf } from './spec/models.js';
+
+const LOGICAL = new Set(['and', 'or', 'not']);
+
+/** A <Type>FiltersInput value as the REST filters object. */
+export function filtersParam(registry: ModelRegistry, model: Model, value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) return value.map((item) => filtersParam(registry, model, item));
+  if (typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, operand] of Object.entries(value as Record<string, unknown>)) {
+    if (LOGICAL.has(key)) {
+      out[`$${key}`] = filtersParam(registry, model, operand);
+      continue;
+    }
+    const attr = model.attributes[key];
+    const target = attr && targetOf(registry, model, attr);
+    out[key] = target ? filtersParam(registry, target, operand) : operatorsParam(operand);
+  }
+  return out;
+}
+
+/** A <Scalar>FilterInput value: every key is an operator. */
+function operatorsParam(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(operatorsParam);
+  const out: Record<string, unknown> = {};
+  for (const [key, operand] of Object.entries(value as Record<string, unknown>)) {
+    out[`$${key}`] = LOGICAL.has(key) ? operatorsParam(operand) : operand;
+  }
+  return out;
+}
+
+export interface PageArg { page?: number | null; pageSize?: number | null; start?: number | null; limit?: number | null }
+
+/** A list's pagination: page/pageSize or start/limit, at most amountLimit documents; withCount
+ *  only when the answer shows the total. */
+export function paginationParam(raw: unknown, settings: GraphqlSettings, withCount: boolean, where = 'pagination'): Record<string, unknown> {
+  const arg = (raw ?? {}) as PageArg;
+  const byPage = arg.page != null || arg.pageSize != null;
+  const byOffset = arg.start != null || arg.limit != null;
+  if (byPage && byOffset) {
+    throw new ValidationError(`${where}: give page and pageSize, or start and limit, not both`, { key: where, path: where });
+  }
+  const size = byOffset ? arg.limit : arg.pageSize;
+  const sizeKey = byOffset ? 'limit' : 'pageSize';
+  if (size != null && (size < 1 || size > settings.amountLimit)) {
+    throw new ValidationError(`${where}.${sizeKey} is ${size}: it must be between 1 and ${settings.amountLimit} (amountLimit)`, {
+      key: sizeKey, path: `${where}.${sizeKey}`, limit: settings.amountLimit,
+    });
+  }
+  if (byOffset) return { start: arg.start ?? 0, limit: arg.limit ?? settings.defaultLimit, withCount };
+  return { page: arg.page ?? 1, pageSize: arg.pageSize ?? settings.defaultLimit, withCount };
+}
+
+/** `sort: [String]` as the REST sort parameter. */
+export function sortParam(raw: unknown): unknown {
+  if (raw === null || raw === undefined) return undefined;
+  return Array.isArray(raw) && raw.length === 0 ? undefined : raw;
+}

@@ -1,0 +1,80 @@
+// The plugin's configuration (plugins.graphql.config): Strapi's keys, checked at start-up with a
+// message naming the key, and bounded defaults where Strapi ships none.
+
+import { KernelError, type KernelConfig } from '../../core/index.js';
+
+export const PLUGIN_NAME = 'graphql';
+
+export interface GraphqlSettings {
+  /** Where the endpoint is served. */
+  endpoint: string;
+  /** Generate types, queries and mutations for the content types. */
+  shadowCRUD: boolean;
+  /** Introspection (and the playground) in production too. */
+  playgroundAlways: boolean;
+  /** Nesting of selections. */
+  depthLimit: number;
+  /** Most documents a list or a nested relation returns. */
+  amountLimit: number;
+  /** Documents a list returns when no pagination is given. */
+  defaultLimit: number;
+  /** Estimated cost of an operation (graphql-query-complexity: one per field, times page sizes). */
+  maxCost: number;
+  /** Aliased fields in an operation. */
+  maxAliases: number;
+  /** Root fields of an operation. */
+  maxRootFields: number;
+  /** Operations in a batched request (a JSON array); 0: batching is off. */
+  maxBatch: number;
+  /** Strapi 5's v4CompatibilityMode: deprecated id / attributes / data beside the flat fields. */
+  v4CompatibilityMode: boolean;
+  /** Introspection is served (development, or playgroundAlways). */
+  introspection: boolean;
+}
+
+const DEFAULTS = {
+  endpoint: '/graphql', shadowCRUD: true, playgroundAlways: false, depthLimit: 10, amountLimit: 100,
+  defaultLimit: 25, maxCost: 5000, maxAliases: 30, maxRootFields: 20, maxBatch: 0, v4CompatibilityMode: false,
+};
+type Key = keyof typeof DEFAULTS;
+// Accepted for Strapi configurations; this server is not Apollo, so their options do nothing
+const IGNORED = new Set(['apolloServer', 'landingPage', 'generateArtifacts', 'artifacts']);
+
+export function readSettings(config: Record<string, unknown>, kernel: Readonly<KernelConfig>): GraphqlSettings {
+  const out: Record<string, unknown> = { ...DEFAULTS, defaultLimit: Math.min(kernel.api.rest.defaultLimit, DEFAULTS.amountLimit) };
+  for (const [key, value] of Object.entries(config)) {
+    if (IGNORED.has(key)) continue;
+    if (!(key in DEFAULTS)) {
+      throw invalid(key, `unknown key; expected one of ${Object.keys(DEFAULTS).join(', ')}`);
+    }
+    out[key] = checkValue(key as Key, value);
+  }
+  const settings = out as Omit<GraphqlSettings, 'introspection'>;
+  if (settings.defaultLimit > settings.amountLimit) {
+    throw invalid('defaultLimit', `${settings.defaultLimit} is above amountLimit (${settings.amountLimit})`);
+  }
+  return { ...settings, introspection: settings.playgroundAlways || kernel.server.environment !== 'production' };
+}
+
+function checkValue(key: Key, value: unknown): unknown {
+  const expected = DEFAULTS[key];
+  if (typeof expected === 'boolean') {
+    if (typeof value !== 'boolean') throw invalid(key, `expected true or false, got ${JSON.stringify(value)}`);
+    return value;
+  }
+  if (typeof expected === 'number') {
+    const min = key === 'maxBatch' ? 0 : 1;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+      throw invalid(key, `expected an integer of at least ${min}, got ${JSON.stringify(value)}`);
+    }
+    return value;
+  }
+  if (typeof value !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(value)) {
+    throw invalid(key, `expected a path such as /graphql, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function invalid(key: string, why: string): KernelError {
+  return new KernelError('CONFIG_ERR_INVALID', `config plugins.graphql.config.${key}: ${why}`);
+}

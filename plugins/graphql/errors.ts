@@ -1,0 +1,33 @@
+// Errors as GraphQL errors in Strapi's format: { message, path, extensions: { code, error: { name,
+// message, details } } }, with the REST envelope's names and details. Anything unexpected is
+// logged with the request id and answered as an internal error without details.
+
+import { GraphQLError } from 'graphql';
+import { isApplicationError, toErrorResponse, type Logger } from '../../core/index.js';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_USER_INPUT', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND',
+};
+
+/** An error thrown while answering, as the GraphQL error the client sees. */
+export function toGraphqlError(err: unknown, logger: Logger, requestId: string | undefined): GraphQLError {
+  if (err instanceof GraphQLError && err.extensions.code) return err;
+  const original = err instanceof GraphQLError ? err.originalError ?? err : err;
+  const location = err instanceof GraphQLError ? { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path } : {};
+  if (original instanceof GraphQLError) {
+    // GraphQL's own: a syntax, validation or coercion error; its message is for the client
+    const code = original.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED'
+      : original.path ? 'INTERNAL_SERVER_ERROR' : 'GRAPHQL_VALIDATION_FAILED';
+    return new GraphQLError(original.message, { ...location, extensions: { code } });
+  }
+  const { status, body, unexpected } = toErrorResponse(original);
+  if (unexpected || !isApplicationError(original) && status >= 500) {
+    logger.error(`GraphQL resolver failed: ${(original as Error)?.stack ?? String(original)}`, { requestId });
+    return new GraphQLError('Internal Server Error', { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  }
+  const code = CODE_BY_STATUS[status] ?? `STRAPI_${body.error.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+  return new GraphQLError(body.error.message, {
+    ...location,
+    extensions: { code, error: { name: body.error.name, message: body.error.message, details: body.error.details } },
+  });
+}

@@ -1,0 +1,89 @@
+// The endpoint, per the GraphQL-over-HTTP spec (graphql-http): POST with JSON, GET for queries
+// only, application/graphql-response+json when asked for. It runs before the REST body parser
+// (it reads its own body, within the same size limit) so that every answer, a malformed body
+// included, is a GraphQL answer.
+
+import { GraphQLError, parse, type GraphQLSchema } from 'graphql';
+import { createHandler } from 'graphql-http';
+import type { Middleware } from 'koa';
+import { isApplicationError, PayloadTooLargeError, toErrorResponse, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
+import type { GraphqlSettings } from './config.js';
+import { toGraphqlError } from './errors.js';
+import { validationRules } from './limits.js';
+import type { GraphqlContext } from './schema.js';
+
+/** Tokens a document may have: parsing stops there, whatever the body limit allows. */
+const MAX_TOKENS = 20_000;
+
+export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, schema: () => GraphQLSchema): Middleware<RequestState> {
+  const { bodyLimit } = api.config.api;
+  const queryLength = api.config.server.limits.queryLength;
+  const handler = createHandler<RequestContext, undefined, GraphqlContext>({
+    schema: () => schema(),
+    parse: (source) => parse(source, { maxTokens: MAX_TOKENS }),
+    validationRules: (_req, args, specified) => validationRules(settings, args.document, (args.variableValues ?? {}) as Record<string, unknown>, specified),
+    context: async (req) => {
+      const ctx = req.raw;
+      try {
+        // Who calls, once per request: a bad token is refused before anything runs
+        await api.operations.identify(ctx);
+      } catch (err) {
+        const error = toGraphqlError(err, api.logger, ctx.state.requestId);
+        return [JSON.stringify({ errors: [error.toJSON()] }), { status: statusOf(error), statusText: 'Unauthorized', headers: { 'content-type': 'application/json; charset=utf-8' } }];
+      }
+      return { request: ctx, requestId: ctx.state.requestId };
+    },
+    formatError: (err) => toGraphqlError(err, api.logger, undefined),
+  });
+  return async (ctx, next) => {
+    if (ctx.path !== settings.endpoint) return next();
+    if (ctx.querystring.length > queryLength) {
+      throw Object.assign(new Error(`The query string is too long: at most ${queryLength} characters are allowed`), { status: 414, expose: true });
+    }
+    let answer: Awaited<ReturnType<typeof handler>>;
+    try {
+      answer = await handler({
+        method: ctx.method,
+        url: ctx.url,
+        headers: { get: (key: string) => ctx.get(key) || null },
+        body: () => readBody(ctx, bodyLimit),
+        raw: ctx as RequestContext,
+        context: undefined,
+      });
+    } catch (err) {
+      // Reading the body failed (too large): still a GraphQL answer
+      const error = toGraphqlError(err, api.logger, ctx.state.requestId);
+      const status = (err as { status?: number }).status;
+      ctx.status = error.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : isApplicationError(err) ? httpStatus(err) : Number(status) || 400;
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ errors: [error.toJSON()] });
+      return;
+    }
+    const [body, init] = answer;
+    ctx.status = init.status;
+    for (const [key, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(key, value);
+    ctx.body = body ?? '';
+  };
+}
+
+function statusOf(error: GraphQLError): number {
+  return error.extensions.code === 'UNAUTHENTICATED' ? 401 : error.extensions.code === 'FORBIDDEN' ? 403 : 400;
+}
+
+/** The request body as text, refused with 413 past the JSON body limit. */
+async function readBody(ctx: RequestContext, limit: number): Promise<string> {
+  const declared = Number(ctx.get('content-length'));
+  if (declared > limit) throw new PayloadTooLargeError(`request entity too large: at most ${limit} bytes are allowed`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new PayloadTooLargeError(`request entity too large: at most ${limit} bytes are allowed`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function httpStatus(err: unknown): number {
+  return toErrorResponse(err).status;
+}

@@ -1,0 +1,63 @@
+// Strapi's scalars: DateTime, Date, Time, JSON, Long, plus a string scalar for a plugin's typed
+// parameter (I18NLocaleCode) and JSON for dynamic-zone inputs. Values keep the REST forms.
+
+import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+function stringScalar(name: string, description: string, check?: (value: string) => boolean, expected?: string): GraphQLScalarType {
+  const parse = (value: unknown): string => {
+    if (typeof value !== 'string' || (check && !check(value))) {
+      throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}${expected ? `: expected ${expected}` : ''}`);
+    }
+    return value;
+  };
+  return new GraphQLScalarType({
+    name, description,
+    serialize: (value) => (value instanceof Date ? value.toISOString() : value),
+    parseValue: parse,
+    parseLiteral: (ast: ValueNode) => parse(ast.kind === Kind.STRING ? ast.value : undefined),
+  });
+}
+
+const isDateTime = (v: string) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v));
+
+const jsonScalar = (name: string, description: string) => new GraphQLScalarType({
+  name, description,
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables ?? undefined),
+});
+
+const Long = new GraphQLScalarType({
+  name: 'Long', description: 'A 64-bit integer: a number when it is safe in JavaScript, else a string',
+  serialize: (value) => {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : String(value);
+  },
+  parseValue: (value) => {
+    if ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) return String(value);
+    throw new GraphQLError(`Long cannot represent ${JSON.stringify(value)}`);
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind === Kind.INT || (ast.kind === Kind.STRING && /^-?\d+$/.test(ast.value))) return ast.value;
+    throw new GraphQLError('Long cannot represent a non-integer value');
+  },
+});
+
+export function scalarTypes(): Record<string, GraphQLScalarType> {
+  return {
+    DateTime: stringScalar('DateTime', 'A date and time, ISO 8601', isDateTime, 'an ISO 8601 date-time'),
+    Date: stringScalar('Date', 'A date, YYYY-MM-DD', (v) => DATE.test(v), 'YYYY-MM-DD'),
+    Time: stringScalar('Time', 'A time of day, HH:mm:ss.SSS', (v) => TIME.test(v), 'HH:mm:ss'),
+    JSON: jsonScalar('JSON', 'Any JSON value'),
+    Long,
+  };
+}
+
+/** A scalar the plugin did not define: a dynamic zone's input (JSON), or a plugin's typed
+ *  parameter (a string its owner checks). */
+export function otherScalar(name: string, description?: string): GraphQLScalarType {
+  return name.endsWith('DynamicZoneInput') ? jsonScalar(name, description ?? 'A dynamic zone entry') : stringScalar(name, description ?? name);
+}

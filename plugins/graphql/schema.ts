@@ -1,0 +1,81 @@
+// The executable schema: the SchemaSpec printed as SDL and built by @graphql-tools/schema, with a
+// resolver per field that runs an operation or reads what the query plan loaded.
+
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLFieldResolver, GraphQLResolveInfo, GraphQLScalarType, GraphQLSchema } from 'graphql';
+import type { AuthenticateRequest, FieldSpec, Logger, PluginApi, SchemaSpec } from '../../core/index.js';
+import type { GraphqlSettings } from './config.js';
+import { toGraphqlError } from './errors.js';
+import { otherScalar, scalarTypes } from './scalars.js';
+import { printSdl } from './sdl.js';
+import { selectionParams } from './selection.js';
+
+/** What every resolver gets: the request (who calls, from where) and its id for the log. */
+export interface GraphqlContext {
+  request: AuthenticateRequest;
+  requestId?: string;
+  [key: PropertyKey]: unknown;
+}
+
+type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
+type Resolvers = Record<string, Record<string, Resolver | unknown> | GraphQLScalarType>;
+
+export function executableSchema(api: PluginApi, settings: GraphqlSettings, spec: SchemaSpec): { schema: GraphQLSchema; sdl: string } {
+  const sdl = printSdl(spec);
+  const resolvers: Resolvers = {};
+  const scalars = scalarTypes();
+  for (const type of spec.types.values()) {
+    if (type.kind === 'scalar') {
+      resolvers[type.name] = scalars[type.name] ?? otherScalar(type.name, type.description);
+    } else if (type.kind === 'enum') {
+      resolvers[type.name] = Object.fromEntries((type.values ?? []).map((v) => [v.name, v.value]));
+    } else if (type.kind === 'union' && type.resolveType) {
+      const resolveType = type.resolveType;
+      resolvers[type.name] = { __resolveType: (value: unknown) => resolveType(value) };
+    } else if (type.kind === 'object') {
+      const fields: Record<string, Resolver> = {};
+      for (const [name, field] of Object.entries(type.fields)) {
+        const resolver = fieldResolver(api, settings, api.logger, name, field);
+        if (resolver) fields[name] = resolver;
+      }
+      resolvers[type.name] = fields;
+    }
+  }
+  const schema = makeExecutableSchema({ typeDefs: sdl, resolvers: resolvers as never });
+  return { schema, sdl };
+}
+
+function fieldResolver(api: PluginApi, settings: GraphqlSettings, logger: Logger, name: string, field: FieldSpec): Resolver | undefined {
+  const { operation, resolve } = field;
+  if (operation) {
+    return async (_parent, args, context, info: GraphQLResolveInfo) => {
+      try {
+        const input = operation.input(args);
+        if (operation.documents) {
+          const selection = selectionParams({ info, registry: api.registry, settings }, api.registry.get(operation.documents.model), operation.documents.path);
+          input.params = { ...input.params, ...selection };
+        }
+        const result = await api.operations.run(operation.name, input, context.request);
+        return operation.output ? operation.output(result) : result;
+      } catch (err) {
+        throw toGraphqlError(err, logger, context.requestId);
+      }
+    };
+  }
+  if (resolve) {
+    return async (parent, args, context) => {
+      try {
+        return await resolve(parent, args, { auth: await api.operations.identify(context.request), ip: context.request.ip });
+      } catch (err) {
+        throw toGraphqlError(err, logger, context.requestId);
+      }
+    };
+  }
+  // A list the plan did not load (a relation the caller may not read) is empty, not null
+  if (field.type.endsWith(']!')) return (parent) => (parent as Record<string, unknown>)[name] ?? [];
+  if (name.endsWith('_connection')) {
+    const attr = name.slice(0, -'_connection'.length);
+    return (parent) => ({ nodes: (parent as Record<string, unknown>)[attr] ?? [] });
+  }
+  return undefined;
+}

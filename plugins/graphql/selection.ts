@@ -1,0 +1,165 @@
+// A GraphQL selection as the query engine's fields and populate: one query plan loads the whole
+// answer (to-one joined, to-many batched per level), so nested fields never query per row. Child
+// fields then read what the plan loaded.
+
+import {
+  getArgumentValues, getDirectiveValues, getNamedType, GraphQLIncludeDirective, GraphQLSkipDirective, isObjectType,
+  type FieldNode, type GraphQLResolveInfo, type SelectionSetNode,
+} from 'graphql';
+import { isScalar, ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
+import { filtersParam, paginationParam, sortParam } from './args.js';
+import type { GraphqlSettings } from './config.js';
+import { typeNameOf } from './names.js';
+import { isToManyAttribute, targetOf, visible } from './spec/models.js';
+
+const CONNECTION = '_connection';
+
+export interface SelectionContext {
+  info: GraphQLResolveInfo;
+  registry: ModelRegistry;
+  settings: GraphqlSettings;
+}
+
+export interface Selection { fields: string[]; populate?: Record<string, unknown> }
+
+/** The fields and populate of the documents at `path` below the resolved field. */
+export function selectionParams(ctx: SelectionContext, model: Model, path: readonly string[]): Selection {
+  let nodes: readonly FieldNode[] = ctx.info.fieldNodes;
+  let typeName = getNamedType(ctx.info.returnType).name;
+  for (const step of path) {
+    const next = collectFields(ctx, nodes, typeName).get(step);
+    if (!next) return { fields: [idOf(model)] };
+    nodes = next;
+    const type = ctx.info.schema.getType(typeName);
+    const field = isObjectType(type) ? type.getFields()[step] : undefined;
+    if (!field) return { fields: [idOf(model)] };
+    typeName = getNamedType(field.type).name;
+  }
+  return modelSelection(ctx, model, typeName, nodes, typeName);
+}
+
+function modelSelection(ctx: SelectionContext, model: Model, typeName: string, nodes: readonly FieldNode[], where: string): Selection {
+  const fields = [idOf(model)];
+  const populate: Record<string, unknown> = {};
+  const type = ctx.info.schema.getType(typeName);
+  const defs = isObjectType(type) ? type.getFields() : {};
+  for (const [name, fieldNodes] of collectFields(ctx, nodes, typeName)) {
+    const connection = name.endsWith(CONNECTION);
+    const attrName = connection ? name.slice(0, -CONNECTION.length) : name;
+    const attr = model.attributes[attrName];
+    if (!attr || !visible(attr) || !defs[name]) continue;
+    if (isScalar(attr)) {
+      if (!fields.includes(attrName)) fields.push(attrName);
+      continue;
+    }
+    const at = `${where}.${name}`;
+    let entry: Record<string, unknown>;
+    if (attr.type === 'dynamiczone') {
+      const on: Record<string, unknown> = {};
+      for (const uid of attr.components) {
+        const component = ctx.registry.get(uid);
+        on[uid] = compact(modelSelection(ctx, component, typeNameOf(component), fieldNodes, at));
+      }
+      entry = { on };
+    } else {
+      const target = targetOf(ctx.registry, model, attr);
+      if (!target) continue;
+      const childNodes = connection ? collectFields(ctx, fieldNodes, getNamedType(defs[name]!.type).name).get('nodes') ?? [] : fieldNodes;
+      const selection = modelSelection(ctx, target, typeNameOf(target), childNodes, at);
+      entry = attr.type === 'media' ? { fields: selection.fields } : { ...compact(selection), ...listOptions(ctx, target, defs[name]!, fieldNodes, at, isToManyAttribute(attr)) };
+    }
+    const existing = populate[attrName];
+    if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(entry))) {
+      throw new ValidationError(`${at} is selected more than once with different arguments: one query loads each relation once`, { path: at });
+    }
+    populate[attrName] = existing ? merge(existing as Record<string, unknown>, entry) : entry;
+  }
+  return Object.keys(populate).length ? { fields, populate } : { fields };
+}
+
+/** filters, sort and pagination of a to-many field, the same on every node that selects it. */
+function listOptions(
+  ctx: SelectionContext, target: Model, def: Parameters<typeof getArgumentValues>[0], nodes: readonly FieldNode[], at: string, toMany: boolean,
+): Record<string, unknown> {
+  if (!toMany) return {};
+  let out: Record<string, unknown> | undefined;
+  for (const node of nodes) {
+    const args = getArgumentValues(def, node, ctx.info.variableValues);
+    const options: Record<string, unknown> = {};
+    const filters = filtersParam(ctx.registry, target, args.filters);
+    if (filters !== undefined) options.filters = filters;
+    const sort = sortParam(args.sort);
+    if (sort !== undefined) options.sort = sort;
+    if ('pagination' in args) {
+      const { start, limit, page, pageSize } = paginationParam(args.pagination, ctx.settings, false, `${at}(pagination)`) as Record<string, number>;
+      options.pagination = page !== undefined ? { page, pageSize } : { start, limit };
+    }
+    if (out && JSON.stringify(out) !== JSON.stringify(options)) {
+      throw new ValidationError(`${at} is selected more than once with different arguments: one query loads each relation once`, { path: at });
+    }
+    out = options;
+  }
+  return out ?? {};
+}
+
+/** The fields of selection sets on a type, by field name (aliases merged), with fragments
+ *  spread and @skip/@include applied. */
+function collectFields(ctx: SelectionContext, nodes: readonly FieldNode[], typeName: string): Map<string, FieldNode[]> {
+  const out = new Map<string, FieldNode[]>();
+  const visit = (set: SelectionSetNode | undefined) => {
+    for (const sel of set?.selections ?? []) {
+      if (!included(ctx, sel)) continue;
+      if (sel.kind === 'Field') {
+        const list = out.get(sel.name.value) ?? [];
+        list.push(sel);
+        out.set(sel.name.value, list);
+      } else if (sel.kind === 'InlineFragment') {
+        if (!sel.typeCondition || sel.typeCondition.name.value === typeName) visit(sel.selectionSet);
+      } else {
+        const fragment = ctx.info.fragments[sel.name.value];
+        if (fragment && fragment.typeCondition.name.value === typeName) visit(fragment.selectionSet);
+      }
+    }
+  };
+  for (const node of nodes) visit(node.selectionSet);
+  return out;
+}
+
+function included(ctx: SelectionContext, node: Parameters<typeof getDirectiveValues>[1]): boolean {
+  if (getDirectiveValues(GraphQLSkipDirective, node, ctx.info.variableValues)?.if === true) return false;
+  return getDirectiveValues(GraphQLIncludeDirective, node, ctx.info.variableValues)?.if !== false;
+}
+
+function idOf(model: Model): string {
+  return model.modelType === 'component' ? 'id' : 'documentId';
+}
+
+function compact(selection: Selection): Record<string, unknown> {
+  return selection.populate ? { fields: selection.fields, populate: selection.populate } : { fields: selection.fields };
+}
+
+function withoutSelection(entry: unknown): unknown {
+  const { fields: _f, populate: _p, on: _o, ...rest } = entry as Record<string, unknown>;
+  return rest;
+}
+
+/** Two selections of the same relation with the same arguments: the union of their fields. */
+function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  if (Array.isArray(a.fields) && Array.isArray(b.fields)) out.fields = [...new Set([...a.fields, ...b.fields])];
+  if (a.populate || b.populate) {
+    const pa = (a.populate ?? {}) as Record<string, unknown>;
+    const pb = (b.populate ?? {}) as Record<string, unknown>;
+    const populate: Record<string, unknown> = { ...pa };
+    for (const [k, v] of Object.entries(pb)) populate[k] = pa[k] ? merge(pa[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
+    out.populate = populate;
+  }
+  if (a.on || b.on) {
+    const oa = (a.on ?? {}) as Record<string, unknown>;
+    const ob = (b.on ?? {}) as Record<string, unknown>;
+    const on: Record<string, unknown> = { ...oa };
+    for (const [k, v] of Object.entries(ob)) on[k] = oa[k] ? merge(oa[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
+    out.on = on;
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+// The plugin's schema as data: common types, every reachable model's types, the root fields, the
+// types of plugins' parameters; then every plugin shapes it through the scoped schema hooks.
+
+import { buildSchemaSpec, typesFromParams, type ContentType, type PluginApi, type SchemaSpec } from '../../../core/index.js';
+import { PLUGIN_NAME, type GraphqlSettings } from '../config.js';
+import { commonTypes } from './common.js';
+import { addModelTypes, reachableModels } from './models.js';
+import { rootFields } from './roots.js';
+
+export function buildSpec(api: PluginApi, settings: GraphqlSettings): SchemaSpec {
+  return buildSchemaSpec(api.hooks, (builder) => {
+    const served = settings.shadowCRUD
+      ? api.registry.contentTypes().filter((ct) => api.operations.all().some((op) => op.contentType === ct.uid))
+      : [];
+    const writable = new Set(api.operations.all().filter((op) => op.kind === 'write' && op.contentType).map((op) => op.contentType));
+    for (const type of commonTypes()) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
+    for (const model of reachableModels(api.registry, served)) {
+      addModelTypes(builder, api.registry, model, model.modelType === 'component' || writable.has(model.uid));
+    }
+    const roots = rootFields(api, settings, served as ContentType[]);
+    for (const type of typesFromParams(roots.params)) {
+      if (!builder.has(type.name)) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
+    }
+    builder.addType({ name: 'Query', kind: 'object', fields: roots.query }, { role: 'query', owner: PLUGIN_NAME }, roots.queryExtras);
+    builder.addType({ name: 'Mutation', kind: 'object', fields: roots.mutation }, { role: 'mutation', owner: PLUGIN_NAME }, roots.mutationExtras);
+  });
+}

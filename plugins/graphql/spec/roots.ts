@@ -1,0 +1,132 @@
+// The root fields: a query or mutation per content operation (Strapi 5's names and arguments),
+// typed parameters of plugins (status, locale...) as arguments, each field running its operation
+// through the same runner as REST.
+
+import {
+  argsFromParams, NotFoundError, type ArgSpec, type ContentType, type FieldExtra, type FieldSpec, type OperationDefinition,
+  type ParamDefinition, type PluginApi,
+} from '../../../core/index.js';
+import { filtersParam, paginationParam, sortParam } from '../args.js';
+import type { GraphqlSettings } from '../config.js';
+import { collectionOf, connectionField, inputOf, pascal, pluralField, singularField, typeNameOf } from '../names.js';
+import { listArgs } from './models.js';
+
+export interface RootFields {
+  query: Record<string, FieldSpec>;
+  mutation: Record<string, FieldSpec>;
+  queryExtras: Record<string, FieldExtra>;
+  mutationExtras: Record<string, FieldExtra>;
+  /** Plugins' parameters the arguments use (their enum and scalar types go in the schema). */
+  params: ParamDefinition[];
+}
+
+interface PageResult { results: unknown[]; pagination: { page?: number; pageSize?: number; pageCount?: number; start?: number; limit?: number; total?: number } }
+
+export function rootFields(api: PluginApi, settings: GraphqlSettings, contentTypes: ContentType[]): RootFields {
+  const out: RootFields = { query: {}, mutation: {}, queryExtras: {}, mutationExtras: {}, params: [] };
+  for (const ct of contentTypes) {
+    for (const op of api.operations.all()) {
+      if (op.contentType !== ct.uid) continue;
+      addOperationFields(api, settings, ct, op, out);
+    }
+  }
+  return out;
+}
+
+function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: ContentType, op: OperationDefinition, out: RootFields): void {
+  const action = op.name.slice(ct.uid.length + 1);
+  // The query engine's own parameters are typed per content type here (filters, sort,
+  // pagination); the others (status, locale) are arguments as their owners declared them
+  const params = api.params.forAction(ct, action).filter((p) => p.owner !== 'core' && op.params.includes(p.name));
+  out.params.push(...params);
+  const paramArgs = argsFromParams(params);
+  const type = typeNameOf(ct);
+  const model = ct.uid;
+  const extra: FieldExtra = { operation: op.name, action, contentType: ct };
+  const isCollection = ct.kind === 'collectionType';
+  const docId: Record<string, ArgSpec> = isCollection ? { documentId: { type: 'ID!' } } : {};
+  const plain = (args: Record<string, unknown>) => pick(args, Object.keys(paramArgs));
+  const query = (name: string, field: FieldSpec) => { out.query[name] = field; out.queryExtras[name] = extra; };
+  const mutation = (name: string, field: FieldSpec) => { out.mutation[name] = field; out.mutationExtras[name] = extra; };
+
+  switch (action) {
+    case 'find': {
+      if (!isCollection) {
+        query(singularField(ct), { type, args: paramArgs, operation: { name: op.name, input: (args) => ({ params: plain(args) }), documents: { model, path: [] } } });
+        return;
+      }
+      const args = { ...listArgs(ct), ...paramArgs };
+      const input = (withCount: boolean) => (a: Record<string, unknown>) => ({
+        params: {
+          ...plain(a), filters: filtersParam(api.registry, ct, a.filters), sort: sortParam(a.sort),
+          pagination: paginationParam(a.pagination, settings, withCount),
+        },
+      });
+      query(pluralField(ct), {
+        type: `[${type}]!`, args, description: `A page of ${ct.info.displayName} documents`,
+        operation: { name: op.name, input: input(false), documents: { model, path: [] }, output: (r) => (r as PageResult).results },
+      });
+      query(connectionField(pluralField(ct)), {
+        type: collectionOf(ct), args, description: `A page of ${ct.info.displayName} documents and where it sits`,
+        operation: {
+          name: op.name, input: input(true), documents: { model, path: ['nodes'] },
+          output: (r) => ({ nodes: (r as PageResult).results, pageInfo: pageInfo((r as PageResult).pagination) }),
+        },
+      });
+      return;
+    }
+    case 'findOne':
+      query(singularField(ct), {
+        type, args: { ...docId, ...paramArgs },
+        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string, params: plain(a) }), documents: { model, path: [] } },
+      });
+      return;
+    case 'create':
+      mutation(`create${type}`, {
+        type, args: { data: { type: `${inputOf(ct)}!` }, ...paramArgs },
+        operation: { name: op.name, input: (a) => ({ data: a.data, params: plain(a) }), documents: { model, path: [] } },
+      });
+      return;
+    case 'update':
+      mutation(`update${type}`, {
+        type, args: { ...docId, data: { type: `${inputOf(ct)}!` }, ...paramArgs },
+        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, data: a.data, params: plain(a) }), documents: { model, path: [] } },
+      });
+      return;
+    case 'delete':
+      mutation(`delete${type}`, {
+        type: 'DeleteMutationResponse', args: { ...docId, ...paramArgs },
+        operation: {
+          name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, params: plain(a) }),
+          output: (r) => {
+            if (!r) throw new NotFoundError('Not Found');
+            return { documentId: (r as { documentId: string }).documentId };
+          },
+        },
+      });
+      return;
+    default:
+      // A plugin's operation on the content type (publish, unpublish...): a mutation when it
+      // writes, answering with the document
+      if (op.kind !== 'write') return;
+      mutation(`${action}${pascal(type)}`, {
+        type, args: { ...docId, ...paramArgs }, description: op.description,
+        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, params: plain(a) }), documents: { model, path: [] } },
+      });
+  }
+}
+
+function pick(args: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (args[name] !== undefined && args[name] !== null) out[name] = args[name];
+  return out;
+}
+
+/** Strapi's pageInfo, also for start/limit pages. */
+function pageInfo(p: PageResult['pagination']): Record<string, number> {
+  const pageSize = p.pageSize ?? p.limit ?? 0;
+  const total = p.total ?? 0;
+  const page = p.page ?? (pageSize > 0 ? Math.floor((p.start ?? 0) / pageSize) + 1 : 1);
+  const pageCount = p.pageCount ?? (pageSize > 0 ? Math.ceil(total / pageSize) : 0);
+  return { page, pageSize, pageCount, total };
+}
