@@ -11,6 +11,10 @@ export default (env: Env) => ({
       defaultLocale: env('DEFAULT_LOCALE', 'en'),
     },
   },
+  graphql: {
+    enabled: env.bool('GRAPHQL', true),
+    config: { endpoint: '/graphql', depthLimit: env.int('GRAPHQL_DEPTH_LIMIT', 10), amountLimit: env.int('GRAPHQL_AMOUNT_LIMIT', 100) },
+  },
   'users-permissions': {
     enabled: env.bool('USERS_PERMISSIONS', true),
     config: {

@@ -4,6 +4,7 @@
 
 import { ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
+import { typeNameOf } from './names.js';
 import { targetOf } from './spec/models.js';
 
 const LOGICAL = new Set(['and', 'or', 'not']);
@@ -63,4 +64,36 @@ export function paginationParam(raw: unknown, settings: GraphqlSettings, withCou
 export function sortParam(raw: unknown): unknown {
   if (raw === null || raw === undefined) return undefined;
   return Array.isArray(raw) && raw.length === 0 ? undefined : raw;
+}
+
+/** A <Type>Input value as the document service's data: dynamic-zone entries name their component
+ *  by __typename (ComponentSharedQuote) here and by __component (shared.quote) there. */
+export function dataParam(registry: ModelRegistry, model: Model, data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    const attr = model.attributes[key];
+    if (attr?.type === 'component') {
+      const component = registry.get(attr.component);
+      out[key] = Array.isArray(value) ? value.map((v) => dataParam(registry, component, v)) : dataParam(registry, component, value);
+    } else if (attr?.type === 'dynamiczone' && Array.isArray(value)) {
+      out[key] = value.map((entry, i) => zoneEntry(registry, attr.components, entry, `${key}.${i}`));
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+function zoneEntry(registry: ModelRegistry, uids: string[], entry: unknown, path: string): unknown {
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+    throw ValidationError.fromFields([{ path: path.split('.'), message: `${path} must be an object with __typename`, name: 'ValidationError' }]);
+  }
+  const { __typename: typename, ...fields } = entry as Record<string, unknown>;
+  const uid = uids.find((u) => typeNameOf(registry.get(u)) === typename);
+  if (!uid) {
+    const names = uids.map((u) => typeNameOf(registry.get(u))).join(', ');
+    throw ValidationError.fromFields([{ path: [...path.split('.'), '__typename'], message: `${path}.__typename must be one of ${names}`, name: 'ValidationError' }]);
+  }
+  return { __component: uid, ...(dataParam(registry, registry.get(uid), fields) as Record<string, unknown>) };
 }

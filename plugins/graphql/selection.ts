@@ -35,7 +35,7 @@ export function selectionParams(ctx: SelectionContext, model: Model, path: reado
     if (!field) return { fields: [idOf(model)] };
     typeName = getNamedType(field.type).name;
   }
-  return modelSelection(ctx, model, typeName, nodes, typeName);
+  return modelSelection(ctx, model, typeName, nodes, [ctx.info.fieldName, ...path].join('.'));
 }
 
 function modelSelection(ctx: SelectionContext, model: Model, typeName: string, nodes: readonly FieldNode[], where: string): Selection {

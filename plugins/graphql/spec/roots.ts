@@ -6,7 +6,7 @@ import {
   argsFromParams, NotFoundError, type ArgSpec, type ContentType, type FieldExtra, type FieldSpec, type OperationDefinition,
   type ParamDefinition, type PluginApi,
 } from '../../../core/index.js';
-import { filtersParam, paginationParam, sortParam } from '../args.js';
+import { dataParam, filtersParam, paginationParam, sortParam } from '../args.js';
 import type { GraphqlSettings } from '../config.js';
 import { collectionOf, connectionField, inputOf, pascal, pluralField, singularField, typeNameOf } from '../names.js';
 import { listArgs } from './models.js';
@@ -84,13 +84,13 @@ function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: Conte
     case 'create':
       mutation(`create${type}`, {
         type, args: { data: { type: `${inputOf(ct)}!` }, ...paramArgs },
-        operation: { name: op.name, input: (a) => ({ data: a.data, params: plain(a) }), documents: { model, path: [] } },
+        operation: { name: op.name, input: (a) => ({ data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents: { model, path: [] } },
       });
       return;
     case 'update':
       mutation(`update${type}`, {
         type, args: { ...docId, data: { type: `${inputOf(ct)}!` }, ...paramArgs },
-        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, data: a.data, params: plain(a) }), documents: { model, path: [] } },
+        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents: { model, path: [] }, output: found },
       });
       return;
     case 'delete':
@@ -98,10 +98,7 @@ function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: Conte
         type: 'DeleteMutationResponse', args: { ...docId, ...paramArgs },
         operation: {
           name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, params: plain(a) }),
-          output: (r) => {
-            if (!r) throw new NotFoundError('Not Found');
-            return { documentId: (r as { documentId: string }).documentId };
-          },
+          output: (r) => ({ documentId: (found(r) as { documentId: string }).documentId }),
         },
       });
       return;
@@ -111,9 +108,15 @@ function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: Conte
       if (op.kind !== 'write') return;
       mutation(`${action}${pascal(type)}`, {
         type, args: { ...docId, ...paramArgs }, description: op.description,
-        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, params: plain(a) }), documents: { model, path: [] } },
+        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, params: plain(a) }), documents: { model, path: [] }, output: found },
       });
   }
+}
+
+/** A write's answer: a mutation on a document that does not exist is NOT_FOUND, as on REST. */
+function found(result: unknown): unknown {
+  if (result === null || result === undefined) throw new NotFoundError('Not Found');
+  return result;
 }
 
 function pick(args: Record<string, unknown>, names: string[]): Record<string, unknown> {
