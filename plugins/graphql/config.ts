@@ -41,7 +41,7 @@ type Key = keyof typeof DEFAULTS;
 const IGNORED = new Set(['apolloServer', 'landingPage', 'generateArtifacts', 'artifacts']);
 
 export function readSettings(config: Record<string, unknown>, kernel: Readonly<KernelConfig>): GraphqlSettings {
-  const out: Record<string, unknown> = { ...DEFAULTS, defaultLimit: Math.min(kernel.api.rest.defaultLimit, DEFAULTS.amountLimit) };
+  const out: Record<string, unknown> = { ...DEFAULTS };
   for (const [key, value] of Object.entries(config)) {
     if (IGNORED.has(key)) continue;
     if (!(key in DEFAULTS)) {
@@ -50,6 +50,8 @@ export function readSettings(config: Record<string, unknown>, kernel: Readonly<K
     out[key] = checkValue(key as Key, value);
   }
   const settings = out as Omit<GraphqlSettings, 'introspection'>;
+  // REST's page size unless set, within amountLimit
+  if (config.defaultLimit === undefined) settings.defaultLimit = Math.min(kernel.api.rest.defaultLimit, settings.amountLimit);
   if (settings.defaultLimit > settings.amountLimit) {
     throw invalid('defaultLimit', `${settings.defaultLimit} is above amountLimit (${settings.amountLimit})`);
   }

@@ -42,11 +42,12 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     }
     let answer: Awaited<ReturnType<typeof handler>>;
     try {
+      const body = ctx.method === 'POST' ? await readBody(ctx, bodyLimit) : null;
       answer = await handler({
         method: ctx.method,
         url: ctx.url,
         headers: { get: (key: string) => ctx.get(key) || null },
-        body: () => readBody(ctx, bodyLimit),
+        body,
         raw: ctx as RequestContext,
         context: undefined,
       });

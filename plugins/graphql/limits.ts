@@ -10,9 +10,9 @@ import { createComplexityRule, simpleEstimator, type ComplexityEstimator } from 
 import type { GraphqlSettings } from './config.js';
 
 /** A selection's reach, relative to where it starts: its deepest field, its aliases and its
- *  fields once fragments are expanded (counted, not expanded, so fragments that spread others
- *  many times cost nothing to measure). */
-interface Shape { depth: number; aliases: number; fields: number }
+ *  fields once fragments are expanded and those at its own level (counted, not expanded, so
+ *  fragments that spread others many times cost nothing to measure). */
+interface Shape { depth: number; aliases: number; fields: number; top: number }
 
 /** depth, alias, field-count and root-field limits of every operation in a document. */
 export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): GraphQLError[] {
@@ -25,32 +25,32 @@ export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): 
     if (known) return known;
     const fragment = fragments.get(name);
     // A cycle is GraphQL's own validation error; here it only stops the walk
-    if (!fragment || spreading.has(name)) return { depth: 0, aliases: 0, fields: 0 };
+    if (!fragment || spreading.has(name)) return { depth: 0, aliases: 0, fields: 0, top: 0 };
     const shape = walk(fragment.selectionSet, new Set([...spreading, name]));
     memo.set(name, shape);
     return shape;
   };
   const walk = (set: SelectionSetNode | undefined, spreading: Set<string>): Shape => {
-    let out: Shape = { depth: 0, aliases: 0, fields: 0 };
+    let out: Shape = { depth: 0, aliases: 0, fields: 0, top: 0 };
     for (const sel of set?.selections ?? []) {
       let inner: Shape;
       if (sel.kind === 'Field') {
         const below = walk(sel.selectionSet, spreading);
-        inner = { depth: below.depth + 1, aliases: below.aliases + (sel.alias ? 1 : 0), fields: below.fields + 1 };
+        inner = { depth: below.depth + 1, aliases: below.aliases + (sel.alias ? 1 : 0), fields: below.fields + 1, top: 1 };
       } else if (sel.kind === 'InlineFragment') {
         inner = walk(sel.selectionSet, spreading);
       } else {
         inner = fragmentShape(sel.name.value, spreading);
       }
-      out = { depth: Math.max(out.depth, inner.depth), aliases: out.aliases + inner.aliases, fields: out.fields + inner.fields };
+      out = { depth: Math.max(out.depth, inner.depth), aliases: out.aliases + inner.aliases, fields: out.fields + inner.fields, top: out.top + inner.top };
     }
     return out;
   };
   for (const def of document.definitions) {
     if (def.kind !== 'OperationDefinition') continue;
     const name = def.name ? ` ${def.name.value}` : '';
-    const roots = rootFieldCount(def.selectionSet, fragments, new Set());
     const shape = walk(def.selectionSet, new Set());
+    const roots = shape.top;
     const check = (actual: number, limit: number, key: string, what: (n: number) => string) => {
       if (actual > limit) errors.push(limitError(`Operation${name} ${what(actual)}; at most ${limit} are allowed (${key})`, key, limit, def));
     };
@@ -60,19 +60,6 @@ export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): 
     check(shape.fields, settings.maxCost, 'maxCost', (n) => `selects ${n} fields once its fragments are spread`);
   }
   return errors;
-}
-
-function rootFieldCount(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, spreading: Set<string>): number {
-  let n = 0;
-  for (const sel of set.selections) {
-    if (sel.kind === 'Field') n += 1;
-    else if (sel.kind === 'InlineFragment') n += rootFieldCount(sel.selectionSet, fragments, spreading);
-    else {
-      const fragment = fragments.get(sel.name.value);
-      if (fragment && !spreading.has(sel.name.value)) n += rootFieldCount(fragment.selectionSet, fragments, new Set([...spreading, sel.name.value]));
-    }
-  }
-  return n;
 }
 
 /** A list field costs its page size times its children; any other field 1 plus its children. */

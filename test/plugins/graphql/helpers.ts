@@ -38,7 +38,7 @@ export function useGraphqlKernel(graphql: Record<string, unknown> = {}, opts: St
 
 /** POSTs a GraphQL request and parses the answer. */
 export async function gql(app: TestKernel, query: string, variables?: Json, headers: Record<string, string> = {}): Promise<GqlResponse> {
-  const res = await fetch(`${app.url}/graphql`, {
+  const res = await fetch(`${app.url}${app.kernel.service('graphql').settings.endpoint}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
     body: JSON.stringify({ query, variables }),

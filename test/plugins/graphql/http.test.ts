@@ -1,0 +1,93 @@
+// The endpoint over HTTP: the GraphQL-over-HTTP spec (graphql-http's own audit suite, every MUST),
+// GET for queries only, the configured path, the body limit, and the limits on what one request
+// may ask, each refused before any SQL runs with an error naming the limit.
+
+import { expect } from 'chai';
+import { auditServer } from 'graphql-http';
+import { countStatements } from '../../helpers/statements.js';
+import { gql, gqlData, useGraphqlKernel } from './helpers.js';
+
+describe('GraphQL: HTTP', () => {
+  const get = useGraphqlKernel({ endpoint: '/gql', depthLimit: 4, amountLimit: 5, maxAliases: 3, maxRootFields: 3, maxCost: 400 }, {
+    config: { api: { bodyLimit: 4096 } },
+  });
+
+  it("passes every MUST of graphql-http's server audits", async () => {
+    const results = await auditServer({ url: `${get().url}/gql` });
+    const failed = results.filter((r) => r.status === 'error' && r.name.startsWith('MUST'));
+    expect(failed.map((r) => `${r.name}: ${"reason" in r ? r.reason : ""}`)).to.deep.equal([]);
+    expect(results.filter((r) => r.name.startsWith('MUST')).length).to.be.greaterThan(10);
+  });
+
+  it('serves the configured path only', async () => {
+    const res = await fetch(`${get().url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    expect(res.status).to.equal(404);
+  });
+
+  it('answers GET queries and refuses a mutation over GET with 405', async () => {
+    const ok = await fetch(`${get().url}/gql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/graphql-response+json' } });
+    expect(ok.status).to.equal(200);
+    expect(ok.headers.get('content-type')).to.match(/application\/graphql-response\+json/);
+    expect(await ok.json()).to.deep.equal({ data: { __typename: 'Query' } });
+    const mutation = await fetch(`${get().url}/gql?query=${encodeURIComponent('mutation { deleteGlobal { documentId } }')}`, { headers: { accept: 'application/graphql-response+json' } });
+    expect(mutation.status).to.equal(405);
+  });
+
+  it('answers a malformed body and an over-large body as GraphQL errors', async () => {
+    const bad = await fetch(`${get().url}/gql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' }, body: '{"query": ' });
+    expect(bad.status).to.equal(400);
+    expect((await bad.json() as { errors: unknown[] }).errors).to.have.lengthOf(1);
+    const big = await fetch(`${get().url}/gql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ __typename }${' '.repeat(5000)}` }) });
+    expect(big.status).to.equal(413);
+    const body = await big.json() as { errors: Array<{ message: string }> };
+    expect(body.errors[0]!.message).to.match(/at most 4096 bytes/);
+  });
+
+  const refusals: Array<{ what: string; query: string; limit: string }> = [
+    { what: 'depth', query: '{ articles { category { articles { category { name } } } } }', limit: 'depthLimit' },
+    { what: 'aliases', query: '{ articles { a: title b: title c: title d: title } }', limit: 'maxAliases' },
+    { what: 'root fields', query: '{ articles { title } authors { name } categories { name } global { siteName } }', limit: 'maxRootFields' },
+    { what: 'cost', query: '{ articles(pagination: { pageSize: 5 }) { authors(pagination: { pageSize: 5 }) { articles(pagination: { pageSize: 5 }) { title slug description body } } } }', limit: 'maxCost' },
+    {
+      what: 'fragments that multiply fields',
+      query: `{ global { ...F5 } } fragment F5 on Global { ...F4 ...F4 ...F4 ...F4 } fragment F4 on Global { ...F3 ...F3 ...F3 ...F3 }
+        fragment F3 on Global { ...F2 ...F2 ...F2 ...F2 } fragment F2 on Global { ...F1 ...F1 ...F1 ...F1 }
+        fragment F1 on Global { ...F0 ...F0 ...F0 ...F0 } fragment F0 on Global { siteName }`,
+      limit: 'maxCost',
+    },
+  ];
+  for (const r of refusals) {
+    it(`refuses too many ${r.what} (${r.limit}) before any SQL runs`, async () => {
+      const { result: res, statements } = await countStatements(get(), () => gql(get(), r.query));
+      expect(res.status, res.text).to.equal(400);
+      expect(res.body.errors[0].message).to.contain(`(${r.limit})`);
+      expect(res.body.errors[0].extensions).to.deep.include({ code: 'GRAPHQL_VALIDATION_FAILED', limit: r.limit });
+      expect(statements).to.equal(0);
+    });
+  }
+
+  it('refuses a page above amountLimit, at the root and on a nested relation, naming the limit', async () => {
+    const root = await gql(get(), '{ articles(pagination: { pageSize: 6 }) { title } }');
+    expect(root.body.errors[0].message).to.equal('pagination.pageSize is 6: it must be between 1 and 5 (amountLimit)');
+    const nested = await gql(get(), '{ categories { articles(pagination: { limit: 50 }) { title } } }');
+    expect(nested.body.errors[0].message).to.equal('categories.articles(pagination).limit is 50: it must be between 1 and 5 (amountLimit)');
+    expect(nested.body.errors[0].extensions.code).to.equal('BAD_USER_INPUT');
+    const ok = await gqlData(get(), '{ articles(pagination: { pageSize: 5 }) { title } }');
+    expect(ok.articles).to.deep.equal([]);
+  });
+
+  it('serves introspection outside production', async () => {
+    const data = await gqlData(get(), '{ __schema { queryType { name } } }');
+    expect(data.__schema.queryType.name).to.equal('Query');
+  });
+
+  describe('in production', () => {
+    const prod = useGraphqlKernel({}, { config: { server: { environment: 'production' }, api: { tokens: { salt: 'test-salt-0123456789abcdef-0123456789' } } } });
+
+    it('refuses introspection unless playgroundAlways', async () => {
+      const res = await gql(prod(), '{ __schema { queryType { name } } }');
+      expect(res.status).to.equal(400);
+      expect(res.body.errors[0].message).to.match(/introspection/i);
+    });
+  });
+});
