@@ -32,7 +32,7 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, spec
     } else if (type.kind === 'union' && type.resolveType) {
       const resolveType = type.resolveType;
       resolvers[type.name] = { __resolveType: (value: unknown) => resolveType(value) };
-    } else if (type.kind === 'object') {
+    } else if (type.kind === 'object' && Object.keys(type.fields).length > 0) {
       const fields: Record<string, Resolver> = {};
       for (const [name, field] of Object.entries(type.fields)) {
         const resolver = fieldResolver(api, settings, api.logger, name, field);

@@ -5,7 +5,12 @@ import type { ArgSpec, FieldSpec, SchemaSpec, TypeSpec } from '../../core/index.
 
 export function printSdl(spec: SchemaSpec): string {
   const out: string[] = [];
-  for (const type of spec.types.values()) out.push(printType(type, spec));
+  for (const type of spec.types.values()) {
+    const empty = (type.kind === 'object' || type.kind === 'input') && Object.keys(type.fields).length === 0;
+    // GraphQL has no empty types; a schema needs a query type, so an empty one gets a placeholder
+    if (empty && type.name === 'Query') out.push(printType({ ...type, fields: { _: { type: 'Boolean', args: {}, description: 'No content type is served' } } }, spec));
+    else if (!empty) out.push(printType(type, spec));
+  }
   return `${out.join('\n\n')}\n`;
 }
 

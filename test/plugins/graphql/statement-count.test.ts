@@ -1,0 +1,60 @@
+// No N+1: a GraphQL selection is one query plan, so the number of SQL statements depends on the
+// shape of the selection, never on the number of rows, and equals what REST issues for the same
+// fields and populate.
+
+import { expect } from 'chai';
+import { countStatements } from '../../helpers/statements.js';
+import { gqlData, useGraphqlKernel } from './helpers.js';
+
+const SELECTION = `title category { name parent { name } } authors(pagination: { pageSize: 10 }) { name avatar { url } links { label } }
+  seo { metaTitle shareImage { url } openGraph { ogTitle } } cover { url } gallery { url }
+  blocks { ... on ComponentSharedQuote { title person { name } } ... on ComponentSharedRichText { body } }`;
+
+describe('GraphQL: SQL statements per request', function () {
+  this.timeout(120_000);
+  const get = useGraphqlKernel({ amountLimit: 100 }, { plugins: { 'draft-and-publish': false, i18n: false } });
+
+  before(async () => {
+    const app = get();
+    const docs = (uid: string) => app.kernel.documents(uid);
+    const now = app.kernel.dialect === 'mysql' ? new Date().toISOString().slice(0, 23).replace('T', ' ') : new Date().toISOString();
+    const [fileId] = await app.kernel.db('files').insert({ document_id: 'f'.repeat(24), name: 'a.png', mime: 'image/png', url: '/a.png', created_at: now, updated_at: now }, ['id']);
+    const file = typeof fileId === 'object' ? Number((fileId as { id: number }).id) : Number(fileId);
+    const parent = await docs('api::category.category').create({ data: { name: 'Root' } });
+    const category = await docs('api::category.category').create({ data: { name: 'Leaf', parent: parent.documentId } });
+    const authors = [];
+    for (let i = 0; i < 3; i++) {
+      authors.push(await docs('api::author.author').create({ data: { name: `A${i}`, email: `a${i}@example.com`, avatar: file, links: [{ label: 'site', url: 'https://example.com' }] } }));
+    }
+    for (let i = 0; i < 60; i++) {
+      await docs('api::article.article').create({ data: {
+        title: `Article ${i}`, category: category.documentId, authors: authors.map((a) => a.documentId), cover: file, gallery: [file, file],
+        seo: { metaTitle: `Meta ${i}`, shareImage: file, openGraph: { ogTitle: `OG ${i}` } },
+        blocks: [{ __component: 'shared.quote', title: 'Q', person: authors[i % 3]!.documentId }, { __component: 'shared.rich-text', body: 'rich' }],
+      } });
+    }
+  });
+
+  it('issues the same statements for a page of 1 and a page of 60, every nested field loaded', async () => {
+    const one = await countStatements(get(), () => gqlData(get(), `{ articles(pagination: { pageSize: 1 }) { ${SELECTION} } }`));
+    const many = await countStatements(get(), () => gqlData(get(), `{ articles(pagination: { pageSize: 60 }) { ${SELECTION} } }`));
+    expect(one.result.articles).to.have.lengthOf(1);
+    expect(many.result.articles).to.have.lengthOf(60);
+    const last = many.result.articles[59];
+    expect(last.category.parent.name).to.equal('Root');
+    expect(last.authors).to.have.lengthOf(3);
+    expect(last.authors[2].links[0].label).to.equal('site');
+    expect(last.blocks[0].person.name).to.be.a('string');
+    expect(one.statements).to.be.greaterThan(3);
+    expect(many.statements).to.equal(one.statements);
+    // A list without a connection does not count its rows
+    expect(many.statements).to.be.lessThan(20);
+  });
+
+  it('issues no more statements than REST for the same fields and populate', async () => {
+    const graphql = await countStatements(get(), () => gqlData(get(), '{ articles(pagination: { pageSize: 50 }) { title category { name } authors { name } } }'));
+    const rest = await countStatements(get(), () => get().get('/api/articles?pagination[pageSize]=50&pagination[withCount]=false&fields[0]=title&populate[category][fields][0]=name&populate[authors][fields][0]=name'));
+    expect(rest.result.status).to.equal(200);
+    expect(graphql.statements).to.be.at.most(rest.statements);
+  });
+});
