@@ -69,10 +69,8 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
       entry = attr.type === 'media' ? { fields: selection.fields } : { ...compact(selection), ...listOptions(ctx, target, defs[name]!, fieldNodes, at, isToManyAttribute(attr)) };
     }
     const existing = populate[attrName];
-    if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(entry))) {
-      throw new ValidationError(`${at} is selected more than once with different arguments: one query loads each relation once`, { path: at });
-    }
-    populate[attrName] = existing ? merge(existing as Record<string, unknown>, entry) : entry;
+    if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(entry))) throw conflict(at);
+    populate[attrName] = existing ? merge(existing as Record<string, unknown>, entry, at) : entry;
   }
   return Object.keys(populate).length ? { fields, populate } : { fields };
 }
@@ -94,9 +92,7 @@ function listOptions(
       const { start, limit, page, pageSize } = paginationParam(args.pagination, ctx.settings, false, `${at}(pagination)`) as Record<string, number>;
       options.pagination = page !== undefined ? { page, pageSize } : { start, limit };
     }
-    if (out && JSON.stringify(out) !== JSON.stringify(options)) {
-      throw new ValidationError(`${at} is selected more than once with different arguments: one query loads each relation once`, { path: at });
-    }
+    if (out && JSON.stringify(out) !== JSON.stringify(options)) throw conflict(at);
     out = options;
   }
   return out ?? {};
@@ -143,23 +139,28 @@ function withoutSelection(entry: unknown): unknown {
   return rest;
 }
 
-/** Two selections of the same relation with the same arguments: the union of their fields. */
-function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+/** Two selections of the same relation with the same arguments: the union of their fields,
+ *  and of what they populate (where the same nested relation must agree on its arguments too). */
+function merge(a: Record<string, unknown>, b: Record<string, unknown>, at: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a };
   if (Array.isArray(a.fields) && Array.isArray(b.fields)) out.fields = [...new Set([...a.fields, ...b.fields])];
-  if (a.populate || b.populate) {
-    const pa = (a.populate ?? {}) as Record<string, unknown>;
-    const pb = (b.populate ?? {}) as Record<string, unknown>;
-    const populate: Record<string, unknown> = { ...pa };
-    for (const [k, v] of Object.entries(pb)) populate[k] = pa[k] ? merge(pa[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
-    out.populate = populate;
-  }
-  if (a.on || b.on) {
-    const oa = (a.on ?? {}) as Record<string, unknown>;
-    const ob = (b.on ?? {}) as Record<string, unknown>;
-    const on: Record<string, unknown> = { ...oa };
-    for (const [k, v] of Object.entries(ob)) on[k] = oa[k] ? merge(oa[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
-    out.on = on;
+  for (const key of ['populate', 'on'] as const) {
+    if (a[key] || b[key]) out[key] = mergeMaps(a[key], b[key], at);
   }
   return out;
+}
+
+function mergeMaps(a: unknown, b: unknown, at: string): Record<string, unknown> {
+  const left = (a ?? {}) as Record<string, Record<string, unknown>>;
+  const out: Record<string, unknown> = { ...left };
+  for (const [k, v] of Object.entries((b ?? {}) as Record<string, Record<string, unknown>>)) {
+    const existing = left[k];
+    if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(v))) throw conflict(`${at}.${k}`);
+    out[k] = existing ? merge(existing, v, `${at}.${k}`) : v;
+  }
+  return out;
+}
+
+function conflict(at: string): ValidationError {
+  return new ValidationError(`${at} is selected more than once with different arguments: one query loads each relation once`, { path: at });
 }

@@ -4,6 +4,7 @@
 // reads their parents (at any depth), so they cost none.
 
 import { expect } from 'chai';
+import { seedDeepFixture } from '../helpers/deep-fixture.js';
 import { startKernel, type TestKernel } from '../helpers/kernel.js';
 
 const DEEP = [
@@ -28,16 +29,7 @@ describe('SQL statements per request', function () {
   before(async () => {
     app = await startKernel();
     const docs = (uid: string) => app.kernel.documents(uid);
-    const stamp = (d: Date) => (app.kernel.dialect === 'mysql' ? d.toISOString().slice(0, 23).replace('T', ' ') : d.toISOString());
-    const now = stamp(new Date());
-    const [fileId] = await app.kernel.db('files').insert({ document_id: 'f'.repeat(24), name: 'a.png', mime: 'image/png', url: '/a.png', created_at: now, updated_at: now }, ['id']);
-    const file = typeof fileId === 'object' ? Number((fileId as { id: number }).id) : Number(fileId);
-    const parent = await docs('api::category.category').create({ data: { name: 'Root' } });
-    const category = await docs('api::category.category').create({ data: { name: 'Leaf', parent: parent.documentId } });
-    const authors = [];
-    for (let i = 0; i < 3; i++) {
-      authors.push(await docs('api::author.author').create({ data: { name: `A${i}`, email: `a${i}@example.com`, avatar: file, links: [{ label: 'site', url: 'https://example.com' }] } }));
-    }
+    const { file, category, authors } = await seedDeepFixture(app);
     let previous: string | undefined;
     for (let i = 0; i < 100; i++) {
       const article = await docs('api::article.article').create({ data: {

@@ -12,7 +12,7 @@ const C = 'api::category.category';
 describe('GraphQL: authorization', () => {
   const get = useGraphqlKernel({}, {
     config: { api: { tokens: { salt: 'test-salt-for-api-tokens' } } },
-    plugins: {
+    pluginsConfig: {
       'users-permissions': {
         enabled: true,
         config: {

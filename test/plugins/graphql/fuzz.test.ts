@@ -18,7 +18,7 @@ const DRAFT = 'DRAFT-MARKER-4410';
 describe('GraphQL: fuzzing with random valid queries', function () {
   this.timeout(300_000);
   const get = useGraphqlKernel({}, {
-    plugins: {
+    pluginsConfig: {
       'users-permissions': {
         enabled: true,
         config: {

@@ -31,9 +31,10 @@ export function gqlConfig(graphql: Record<string, unknown> = {}, extra: KernelCo
   };
 }
 
-export function useGraphqlKernel(graphql: Record<string, unknown> = {}, opts: StartOptions & { plugins?: Record<string, unknown> } = {}): () => TestKernel {
-  const { plugins, ...rest } = opts;
-  return useSuiteKernel(() => ({ ...rest, config: gqlConfig(graphql, opts.config, plugins) }));
+/** `pluginsConfig`: more plugins (or false to switch off draft-and-publish or i18n). */
+export function useGraphqlKernel(graphql: Record<string, unknown> = {}, opts: StartOptions & { pluginsConfig?: Record<string, unknown> } = {}): () => TestKernel {
+  const { pluginsConfig, ...rest } = opts;
+  return useSuiteKernel(() => ({ ...rest, config: gqlConfig(graphql, opts.config, pluginsConfig) }));
 }
 
 /** POSTs a GraphQL request and parses the answer. */

@@ -99,6 +99,9 @@ describe('GraphQL: reading', () => {
   it('refuses the same relation twice with different arguments (one query loads it once)', async () => {
     const res = await gql(get(), '{ articles { a: authors(sort: ["name"]) { name } b: authors(sort: ["name:desc"]) { name } } }');
     expect(oneError(res, 'BAD_USER_INPUT').message).to.match(/articles\.authors is selected more than once with different arguments/);
+    // Also below a relation reached twice (a field and its connection twin)
+    const nested = await gql(get(), '{ categories(pagination: { pageSize: 2 }) { articles(pagination: { pageSize: 2 }) { authors(sort: ["name"], pagination: { pageSize: 2 }) { name } } articles_connection(pagination: { pageSize: 2 }) { nodes { authors(sort: ["email"], pagination: { pageSize: 2 }) { name } } } } }');
+    expect(oneError(nested, 'BAD_USER_INPUT').message).to.match(/categories\.articles_connection\.authors is selected more than once|categories\.articles.*authors is selected more than once/);
   });
 
   it('merges the same relation selected twice with the same arguments (aliases, fragments)', async () => {

@@ -3,6 +3,7 @@
 // fields and populate.
 
 import { expect } from 'chai';
+import { seedDeepFixture } from '../../helpers/deep-fixture.js';
 import { countStatements } from '../../helpers/statements.js';
 import { gqlData, useGraphqlKernel } from './helpers.js';
 
@@ -12,20 +13,12 @@ const SELECTION = `title category { name parent { name } } authors(pagination: {
 
 describe('GraphQL: SQL statements per request', function () {
   this.timeout(120_000);
-  const get = useGraphqlKernel({ amountLimit: 100 }, { plugins: { 'draft-and-publish': false, i18n: false } });
+  const get = useGraphqlKernel({ amountLimit: 100 }, { pluginsConfig: { 'draft-and-publish': false, i18n: false } });
 
   before(async () => {
     const app = get();
     const docs = (uid: string) => app.kernel.documents(uid);
-    const now = app.kernel.dialect === 'mysql' ? new Date().toISOString().slice(0, 23).replace('T', ' ') : new Date().toISOString();
-    const [fileId] = await app.kernel.db('files').insert({ document_id: 'f'.repeat(24), name: 'a.png', mime: 'image/png', url: '/a.png', created_at: now, updated_at: now }, ['id']);
-    const file = typeof fileId === 'object' ? Number((fileId as { id: number }).id) : Number(fileId);
-    const parent = await docs('api::category.category').create({ data: { name: 'Root' } });
-    const category = await docs('api::category.category').create({ data: { name: 'Leaf', parent: parent.documentId } });
-    const authors = [];
-    for (let i = 0; i < 3; i++) {
-      authors.push(await docs('api::author.author').create({ data: { name: `A${i}`, email: `a${i}@example.com`, avatar: file, links: [{ label: 'site', url: 'https://example.com' }] } }));
-    }
+    const { file, category, authors } = await seedDeepFixture(app);
     for (let i = 0; i < 60; i++) {
       await docs('api::article.article').create({ data: {
         title: `Article ${i}`, category: category.documentId, authors: authors.map((a) => a.documentId), cover: file, gallery: [file, file],
