@@ -1,8 +1,9 @@
 // Copies what a row owns (relation links, media links, component rows, deeply) onto another row.
 // Publishing copies a draft onto its published version this way, and discarding a draft the reverse.
 
-import { componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
-import type { Model } from '../registry/types.js';
+import { columnName, componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
+import { columnTypeOf } from '../database/physical.js';
+import { isScalar, type Model } from '../registry/types.js';
 import { insertRow, insertRows, type WriteContext } from './write-context.js';
 import { deleteOwned } from './write-row.js';
 
@@ -43,7 +44,22 @@ async function cloneRow(wc: WriteContext, model: Model, id: number): Promise<num
   const row = await wc.trx(model.collectionName).where('id', id).first() as DbRow | undefined;
   if (!row) throw new Error(`${model.uid} row ${id} not found while copying`);
   const { id: _id, ...columns } = row;
-  const newId = await insertRow(wc, model.collectionName, columns);
+  const newId = await insertRow(wc, model.collectionName, copiedColumns(wc, model, columns));
   await copyOwned(wc, model, id, newId);
   return newId;
+}
+
+/** A row's columns as read, ready to be written to another row. JSON columns are encoded again:
+ *  the MySQL and PostgreSQL drivers read them parsed (SQLite gives the text), and a value written
+ *  back as it was read would become a list ('x'), a SQL array or text that is not JSON. */
+export function copiedColumns(wc: WriteContext, model: Model, columns: DbRow): DbRow {
+  if (wc.dialect === 'sqlite') return columns;
+  const out = { ...columns };
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    if (!isScalar(attr) || columnTypeOf(attr) !== 'json') continue;
+    const column = columnName(name);
+    const value = out[column];
+    if (value !== null && value !== undefined) out[column] = JSON.stringify(value);
+  }
+  return out;
 }

@@ -11,7 +11,7 @@ import type { VersionRow } from './types.js';
 
 export type { VersionRow } from './types.js';
 import { decodeRow } from './decode-row.js';
-import { replaceOwned } from './copy-row.js';
+import { copiedColumns, replaceOwned } from './copy-row.js';
 import { insertRow, type WriteContext } from './write-context.js';
 import { removeIncomingLinks } from './write-relations.js';
 import { deleteOwned } from './write-row.js';
@@ -65,7 +65,8 @@ export class RowApi {
     const wc = this.#wc();
     const source = await wc.trx(this.#ct.collectionName).where('id', fromId).first() as Record<string, unknown> | undefined;
     if (!source) throw new Error(`${this.#ct.uid} row ${fromId} not found`);
-    const { id: _id, created_at: createdAt, ...columns } = source;
+    const { id: _id, created_at: createdAt, ...read } = source;
+    const columns = copiedColumns(wc, this.#ct, read);
     Object.assign(columns, scalarColumns(this.#ct, values, wc.dialect), { updated_at: stamp(wc) });
     let target: number;
     if (toId === null) {

@@ -1,0 +1,20 @@
+// Publishing copies the draft's component rows; their JSON values (arrays, objects, strings) must
+// survive the copy on every database (MySQL and PostgreSQL drivers read JSON columns parsed).
+
+import { expect } from 'chai';
+import { useKernel } from '../../helpers/suite.js';
+
+describe('draft-and-publish: JSON values in copied components', () => {
+  const get = useKernel({ config: { plugins: { 'draft-and-publish': true } } });
+
+  for (const keywords of [['a', 'b'], { nested: ['x', 1] }, 'plain', 42]) {
+    it(`publishes seo.keywords = ${JSON.stringify(keywords)} unchanged`, async () => {
+      const res = await get().post('/api/articles?populate=seo', { data: { title: `JSON ${JSON.stringify(keywords)}`, seo: { metaTitle: 'm', keywords }, metadata: keywords } });
+      expect(res.status, res.text).to.equal(201);
+      expect(res.body.data.seo.keywords).to.deep.equal(keywords);
+      const published = await get().get(`/api/articles/${res.body.data.documentId as string}?populate=seo`);
+      expect(published.body.data.seo.keywords).to.deep.equal(keywords);
+      expect(published.body.data.metadata).to.deep.equal(keywords);
+    });
+  }
+});
