@@ -59,7 +59,20 @@ export function copiedColumns(wc: WriteContext, model: Model, columns: DbRow): D
     if (!isScalar(attr) || columnTypeOf(attr) !== 'json') continue;
     const column = columnName(name);
     const value = out[column];
-    if (value !== null && value !== undefined) out[column] = JSON.stringify(value);
+    if (value === null || value === undefined) continue;
+    // mysql2 parses JSON only when the server says the column is JSON (MariaDB 10.5.2+): text that
+    // is JSON already was read as text
+    if (wc.dialect === 'mysql' && typeof value === 'string' && isJsonText(value)) continue;
+    out[column] = JSON.stringify(value);
   }
   return out;
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

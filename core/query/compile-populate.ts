@@ -138,6 +138,7 @@ function compileNode(
     if (attr.type !== 'relation' || !isToMany(attr)) {
       throw invalidKey('pagination', `${path}.pagination`, `only to-many relations can be paged; ${name} is not one`);
     }
+    if (node.count) throw invalidKey('pagination', `${path}.pagination`, 'count counts every related document; it cannot be combined with pagination');
     node.page = compileNodePage(obj.pagination, ctx, `${path}.pagination`);
   }
   return node;

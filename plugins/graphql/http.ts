@@ -21,7 +21,7 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema: () => schema(),
     parse: (source) => parse(source, { maxTokens: MAX_TOKENS }),
-    validationRules: (_req, args, specified) => validationRules(settings, args.document, (args.variableValues ?? {}) as Record<string, unknown>, specified),
+    validationRules: (_req, args, specified) => validationRules(settings, args.document, (args.variableValues ?? {}) as Record<string, unknown>, specified, args.operationName ?? undefined),
     context: async (req) => {
       const ctx = req.raw;
       try {
@@ -33,7 +33,10 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
       }
       return { request: ctx, requestId: ctx.state.requestId };
     },
-    formatError: (err) => toGraphqlError(err, api.logger, undefined),
+    // graphql-http's own refusals (an unparsable body, no query) are plain errors about the request
+    formatError: (err) => (err instanceof GraphQLError || isApplicationError(err)
+      ? toGraphqlError(err, api.logger, undefined)
+      : new GraphQLError(err.message, { extensions: { code: 'BAD_REQUEST' } })),
   });
   return async (ctx, next) => {
     if (ctx.path !== settings.endpoint) return next();

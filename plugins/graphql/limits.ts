@@ -75,7 +75,7 @@ function pageEstimator(settings: GraphqlSettings): ComplexityEstimator {
 /** The rules for one request: its shape first (cheap, and it keeps the cost estimate from
  *  walking an enormous expansion), then the cost with the request's variables. */
 export function validationRules(
-  settings: GraphqlSettings, document: DocumentNode, variables: Record<string, unknown>, specified: readonly ValidationRule[],
+  settings: GraphqlSettings, document: DocumentNode, variables: Record<string, unknown>, specified: readonly ValidationRule[], operationName?: string,
 ): ValidationRule[] {
   const errors = shapeErrors(document, settings);
   if (errors.length) return [(context) => ({ Document: { enter() { errors.forEach((e) => context.reportError(e)); return false; } } })];
@@ -84,6 +84,8 @@ export function validationRules(
     createComplexityRule({
       maximumComplexity: settings.maxCost,
       variables,
+      // Only the operation that runs is estimated (and only its variables are needed)
+      operationName,
       estimators: [pageEstimator(settings), simpleEstimator({ defaultComplexity: 1 })],
       createError: (max, actual) => limitError(`The operation's estimated cost is ${actual}; at most ${max} is allowed (maxCost)`, 'maxCost', max),
     }),

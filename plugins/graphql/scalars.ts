@@ -37,8 +37,8 @@ const Long = new GraphQLScalarType({
     return Number.isSafeInteger(n) ? n : String(value);
   },
   parseValue: (value) => {
-    if ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) return String(value);
-    throw new GraphQLError(`Long cannot represent ${JSON.stringify(value)}`);
+    if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) return String(value);
+    throw new GraphQLError(`Long cannot represent ${JSON.stringify(value)}: send an integer beyond 2^53 as a string`);
   },
   parseLiteral: (ast) => {
     if (ast.kind === Kind.INT || (ast.kind === Kind.STRING && /^-?\d+$/.test(ast.value))) return ast.value;

@@ -73,7 +73,7 @@ function fieldResolver(api: PluginApi, settings: GraphqlSettings, logger: Logger
   }
   // A list the plan did not load (a relation the caller may not read) is empty, not null
   if (field.type.endsWith(']!')) return (parent) => (parent as Record<string, unknown>)[name] ?? [];
-  if (name.endsWith('_connection')) {
+  if (name.endsWith('_connection') && field.type.endsWith('RelationResponseCollection')) {
     const attr = name.slice(0, -'_connection'.length);
     return (parent) => ({ nodes: (parent as Record<string, unknown>)[attr] ?? [] });
   }

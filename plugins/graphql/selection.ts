@@ -3,7 +3,7 @@
 // fields then read what the plan loaded.
 
 import {
-  getArgumentValues, getDirectiveValues, getNamedType, GraphQLIncludeDirective, GraphQLSkipDirective, isObjectType,
+  getArgumentValues, getDirectiveValues, getNamedType, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType, isObjectType,
   type FieldNode, type GraphQLResolveInfo, type SelectionSetNode,
 } from 'graphql';
 import { isScalar, ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
@@ -44,7 +44,8 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
   const type = ctx.info.schema.getType(typeName);
   const defs = isObjectType(type) ? type.getFields() : {};
   for (const [name, fieldNodes] of collectFields(ctx, nodes, typeName)) {
-    const connection = name.endsWith(CONNECTION);
+    // A relation's connection twin (tags_connection), unless an attribute has that very name
+    const connection = name.endsWith(CONNECTION) && !model.attributes[name];
     const attrName = connection ? name.slice(0, -CONNECTION.length) : name;
     const attr = model.attributes[attrName];
     if (!attr || !visible(attr) || !defs[name]) continue;
@@ -110,15 +111,24 @@ function collectFields(ctx: SelectionContext, nodes: readonly FieldNode[], typeN
         list.push(sel);
         out.set(sel.name.value, list);
       } else if (sel.kind === 'InlineFragment') {
-        if (!sel.typeCondition || sel.typeCondition.name.value === typeName) visit(sel.selectionSet);
+        if (!sel.typeCondition || applies(ctx, sel.typeCondition.name.value, typeName)) visit(sel.selectionSet);
       } else {
         const fragment = ctx.info.fragments[sel.name.value];
-        if (fragment && fragment.typeCondition.name.value === typeName) visit(fragment.selectionSet);
+        if (fragment && applies(ctx, fragment.typeCondition.name.value, typeName)) visit(fragment.selectionSet);
       }
     }
   };
   for (const node of nodes) visit(node.selectionSet);
   return out;
+}
+
+/** A fragment on `condition` applies to an object of `typeName`: the same type, or a union or
+ *  interface it belongs to (a fragment on a dynamic zone's union). */
+function applies(ctx: SelectionContext, condition: string, typeName: string): boolean {
+  if (condition === typeName) return true;
+  const abstract = ctx.info.schema.getType(condition);
+  const object = ctx.info.schema.getType(typeName);
+  return isAbstractType(abstract) && isObjectType(object) && ctx.info.schema.isSubType(abstract, object);
 }
 
 function included(ctx: SelectionContext, node: Parameters<typeof getDirectiveValues>[1]): boolean {

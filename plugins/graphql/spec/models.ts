@@ -122,7 +122,7 @@ export function addModelTypes(builder: SchemaBuilder, registry: ModelRegistry, m
     if (attr.type === 'enumeration') {
       type = enumOf(model, name);
       builder.addType({
-        name: type, kind: 'enum', fields: {}, values: attr.enum.map((value) => ({ name: enumName(value), value })),
+        name: type, kind: 'enum', fields: {}, values: enumValues(attr.enum),
       }, { ...scope, role: 'other' });
     }
     output[name] = { type, args: {} };
@@ -150,4 +150,17 @@ export function addModelTypes(builder: SchemaBuilder, registry: ModelRegistry, m
       fields: { nodes: { type: `[${typeNameOf(model)}!]!`, args: {} } },
     }, { ...scope, role: 'other' });
   }
+}
+
+/** An enumeration's values as GraphQL enum values: names GraphQL accepts (true, false and null
+ *  are reserved), distinct even when two values spell the same name ('a-b' and 'a_b'). */
+function enumValues(values: readonly string[]): Array<{ name: string; value: string }> {
+  const taken = new Set<string>();
+  return values.map((value) => {
+    const base = /^(true|false|null)$/.test(enumName(value)) ? `_${enumName(value)}` : enumName(value);
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}_${i}`;
+    taken.add(name);
+    return { name, value };
+  });
 }

@@ -480,6 +480,7 @@ describe('REST query: fields and populate', () => {
       { q: 'populate[authors][start]=0', message: 'Invalid key start' },
       { q: 'populate[authors][limit]=1', message: 'Invalid key limit' },
       { q: 'populate[category][pagination][page]=1', message: 'Invalid key pagination' },
+      { q: 'populate[authors][count]=true&populate[authors][pagination][limit]=1', message: 'Invalid key pagination' },
       { q: 'populate[authors][pagination][page]=0', message: 'Invalid value for populate.authors.pagination.page: expected an integer >= 1' },
       { q: 'populate[authors][pagination][page]=1&populate[authors][pagination][limit]=1', message: 'Invalid key pagination' },
       { q: 'populate[blocks][on][shared.quote][limit]=1', message: 'Invalid key limit' },

@@ -45,3 +45,37 @@ describe('GraphQL: configuration', () => {
     }
   });
 });
+
+describe('GraphQL: names from any schema', () => {
+  const tricky = {
+    contentTypesDir: false as const,
+    schemas: {
+      contentTypes: [{
+        file: 'signal.json',
+        schema: {
+          kind: 'collectionType', collectionName: 'signals', info: { singularName: 'signal', pluralName: 'signals', displayName: 'Signal' },
+          // Values that spell the same GraphQL name, or a reserved one; an attribute named like a connection
+          attributes: { state: { type: 'enumeration', enum: ['a-b', 'a_b', 'true', 'null', '1'] }, wifi_connection: { type: 'string' } },
+        },
+      }],
+      components: [],
+    },
+  };
+
+  it('gives every enumeration value its own valid name, and reads an attribute ending in _connection', async () => {
+    const app = await startKernel({ ...tricky, config: gqlConfig({}, {}, { 'draft-and-publish': false, i18n: false }) });
+    try {
+      const sdl = app.kernel.service('graphql').sdl();
+      expect(sdl).to.match(/enum ENUM_SIGNAL_STATE \{\n {2}a_b\n {2}a_b_2\n {2}_true\n {2}_null\n {2}_1\n\}/);
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'mutation { createSignal(data: { state: a_b_2, wifi_connection: "on" }) { state wifi_connection } }' }),
+      });
+      expect(await res.json()).to.deep.equal({ data: { createSignal: { state: 'a_b_2', wifi_connection: 'on' } } });
+      const list = await app.get('/api/signals');
+      expect(list.body.data[0]).to.deep.include({ state: 'a_b', wifi_connection: 'on' });
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -36,7 +36,11 @@ describe('GraphQL: HTTP', () => {
   it('answers a malformed body and an over-large body as GraphQL errors', async () => {
     const bad = await fetch(`${get().url}/gql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' }, body: '{"query": ' });
     expect(bad.status).to.equal(400);
-    expect((await bad.json() as { errors: unknown[] }).errors).to.have.lengthOf(1);
+    const parsed = await bad.json() as { errors: Array<{ message: string; extensions: { code: string } }> };
+    expect(parsed.errors).to.have.lengthOf(1);
+    // The request's fault, said as such: not an internal error, and nothing logged as one
+    expect(parsed.errors[0]!.extensions.code).to.equal('BAD_REQUEST');
+    expect(get().logs.filter((l) => l.level === 'error')).to.deep.equal([]);
     const big = await fetch(`${get().url}/gql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ __typename }${' '.repeat(5000)}` }) });
     expect(big.status).to.equal(413);
     const body = await big.json() as { errors: Array<{ message: string }> };
@@ -74,6 +78,15 @@ describe('GraphQL: HTTP', () => {
     expect(nested.body.errors[0].extensions.code).to.equal('BAD_USER_INPUT');
     const ok = await gqlData(get(), '{ articles(pagination: { pageSize: 5 }) { title } }');
     expect(ok.articles).to.deep.equal([]);
+  });
+
+  it('estimates and checks only the operation that runs (operationName)', async () => {
+    const res = await fetch(`${get().url}/gql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      body: JSON.stringify({ query: 'query A($id: ID!) { article(documentId: $id) { title } } query B { articles(pagination: { pageSize: 1 }) { title } }', operationName: 'B' }),
+    });
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal({ data: { articles: [] } });
   });
 
   it('serves introspection outside production', async () => {

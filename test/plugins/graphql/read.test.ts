@@ -123,6 +123,12 @@ describe('GraphQL: reading', () => {
     ]);
   });
 
+  it('follows a fragment on the dynamic zone union itself', async () => {
+    const data = await gqlData(get(), `query($id: ID!) { article(documentId: $id) { blocks { ...B } } }
+      fragment B on ArticleBlocksDynamicZone { ... on ComponentSharedQuote { title } ... on ComponentSharedRichText { body } }`, { id: ids.alpha });
+    expect(data.article.blocks).to.deep.equal([{ title: 'Q1' }, { body: '# rich' }]);
+  });
+
   it("serialises Strapi's scalars: Long, Date, DateTime, JSON, enums by their GraphQL names", async () => {
     const data = await gqlData(get(), 'query($id: ID!) { article(documentId: $id) { views publishDate createdAt metadata reviewState rating featured } }', { id: ids.alpha });
     expect(data.article).to.deep.include({ views: 1234567890123, publishDate: '2024-03-01', metadata: { tags: ['a'] }, reviewState: 'draft_review', rating: 4.5, featured: true });
