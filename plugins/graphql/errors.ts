@@ -3,7 +3,7 @@
 // logged with the request id and answered as an internal error without details.
 
 import { GraphQLError } from 'graphql';
-import { isApplicationError, toErrorResponse, type Logger } from '../../core/index.js';
+import { toErrorResponse, type Logger } from '../../core/index.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_USER_INPUT', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND',
@@ -21,7 +21,7 @@ export function toGraphqlError(err: unknown, logger: Logger, requestId: string |
     return new GraphQLError(original.message, { ...location, extensions: { code } });
   }
   const { status, body, unexpected } = toErrorResponse(original);
-  if (unexpected || !isApplicationError(original) && status >= 500) {
+  if (unexpected) {
     logger.error(`GraphQL resolver failed: ${(original as Error)?.stack ?? String(original)}`, { requestId });
     return new GraphQLError('Internal Server Error', { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }

@@ -57,8 +57,7 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     } catch (err) {
       // Reading the body failed (too large): still a GraphQL answer
       const error = toGraphqlError(err, api.logger, ctx.state.requestId);
-      const status = (err as { status?: number }).status;
-      ctx.status = error.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : isApplicationError(err) ? httpStatus(err) : Number(status) || 400;
+      ctx.status = toErrorResponse(err).status;
       ctx.type = 'application/json';
       ctx.body = JSON.stringify({ errors: [error.toJSON()] });
       return;
@@ -86,8 +85,4 @@ async function readBody(ctx: RequestContext, limit: number): Promise<string> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function httpStatus(err: unknown): number {
-  return toErrorResponse(err).status;
 }
