@@ -3,9 +3,10 @@
 
 import type { ContentType, Model } from '../../core/index.js';
 
-/** 'rich-text' -> 'RichText', 'users-permissions' -> 'UsersPermissions'. */
+/** 'rich-text' -> 'RichText', 'users-permissions' -> 'UsersPermissions'; a letter after digits
+ *  starts a word, as in Strapi's names (lodash's camelCase): 'i18n-locale' -> 'I18NLocale'. */
 export function pascal(name: string): string {
-  return name.split(/[^0-9A-Za-z]+/).filter(Boolean).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+  return name.split(/[^0-9A-Za-z]+|(?<=[0-9])(?=[A-Za-z])/).filter(Boolean).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
 }
 
 /** 'blog-post' -> 'blogPost'. */

@@ -9,6 +9,7 @@ import { addI18nModels } from './models.js';
 import { defineLocaleParam } from './params.js';
 import { scopeByLocale } from './query.js';
 import { checkLocaleRefs } from './relation-refs.js';
+import { contributeSchema } from './schema.js';
 import { addLocalesRoute, defineLocalesOperation } from './routes.js';
 
 export default definePlugin({
@@ -22,6 +23,7 @@ export default definePlugin({
     api.hooks.checkRelationRefs.tapPromise(PLUGIN_NAME, checkLocaleRefs);
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineLocalesOperation(api, operations));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => addLocalesRoute(api, routes));
+    contributeSchema(api);
     api.hooks.bootstrap.tapPromise(PLUGIN_NAME, () => syncLocales(api, settings));
   },
 });

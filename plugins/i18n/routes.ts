@@ -3,7 +3,7 @@
 import type { OperationRegistry, PluginApi, RouteTable } from '../../core/index.js';
 import { LOCALE_UID, PLUGIN_NAME } from './locales.js';
 
-const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
+export const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 
 export function defineLocalesOperation(api: PluginApi, operations: OperationRegistry): void {
   operations.define({

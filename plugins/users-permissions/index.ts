@@ -8,6 +8,7 @@ import { UpContext } from './context.js';
 import { JwtService, resolveJwtSecret } from './jwt.js';
 import { addModels, PERMISSION_UID, PLUGIN_NAME, ROLE_UID } from './models.js';
 import { roleOperations } from './role-operations.js';
+import { contributeSchema } from './schema.js';
 import { addAuthRoutes } from './routes-auth.js';
 import { addRoleRoutes } from './routes-roles.js';
 import { addUserRoutes } from './routes-users.js';
@@ -29,6 +30,7 @@ export default definePlugin({
       addUserRoutes(up, routes);
       addRoleRoutes(up, routes);
     });
+    contributeSchema(api, up);
     api.hooks.authenticate.tapPromise({ name: PLUGIN_NAME, stage: AUTH_STAGE.JWT }, jwtStrategy({
       get jwt() { return up.jwt; },
       users: up.users,

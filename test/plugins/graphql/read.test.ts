@@ -163,6 +163,13 @@ describe('GraphQL: reading', () => {
     expect(oneError(bad, 'BAD_USER_INPUT').message).to.match(/locale/i);
   });
 
+  it('lists the locales with i18NLocales (Strapi\'s name), as GET /api/i18n/locales does', async () => {
+    const data = await gqlData(get(), '{ i18NLocales { documentId code name isDefault } }');
+    const rest = await get().get('/api/i18n/locales');
+    expect(data.i18NLocales).to.deep.equal((rest.body as Json[]).map((l) => ({ documentId: l.documentId, code: l.code, name: l.name, isDefault: l.isDefault })));
+    expect((data.i18NLocales as Json[]).map((l) => l.code)).to.deep.equal(['en', 'fr']);
+  });
+
   it('serves a single type: global(...) and updateGlobal(data)', async () => {
     expect((await gqlData(get(), '{ global { siteName } }')).global).to.equal(null);
     await gqlData(get(), 'mutation { updateGlobal(data: { siteName: "Strata", defaultSeo: { metaTitle: "Home" } }) { siteName } }');
