@@ -10,9 +10,10 @@ export type { FieldExtra, SchemaBuilder } from './types.js';
 
 interface Entry { type: TypeSpec; scope: TypeScope; extras: Record<string, FieldExtra> }
 
-export function buildSchemaSpec(hooks: SchemaHooks, seed: (builder: SchemaBuilder) => void): SchemaSpec {
+export function buildSchemaSpec(hooks: SchemaHooks, seed: (builder: SchemaBuilder) => void, variant?: string): SchemaSpec {
   const entries = new Map<string, Entry>();
   const builder: SchemaBuilder = {
+    variant,
     addType(type, scope, extras = {}) {
       const existing = entries.get(type.name);
       if (existing) throw new KernelError('PLUGIN_ERR_DUPLICATE', `schema type ${type.name}: added by ${scope.owner}, already added by ${existing.scope.owner}`);
@@ -24,9 +25,10 @@ export function buildSchemaSpec(hooks: SchemaHooks, seed: (builder: SchemaBuilde
   hooks.schemaInit.call(builder);
   const types = new Map<string, TypeSpec>();
   for (const { type, scope, extras } of entries.values()) {
-    const shaped = hooks.schemaType.call(type, scope);
+    const stamped = variant === undefined ? scope : { ...scope, variant };
+    const shaped = hooks.schemaType.call(type, stamped);
     const fields: Record<string, FieldSpec> = {};
-    const typeScope = { ...scope, typeName: shaped.name };
+    const typeScope = { ...stamped, typeName: shaped.name };
     if (shaped.kind === 'object' || shaped.kind === 'input') {
       for (const [name, field] of Object.entries(hooks.schemaFields.call({ ...shaped.fields }, typeScope))) {
         const fieldScope = { ...typeScope, fieldName: name, ...extras[name] };

@@ -22,6 +22,11 @@ export interface FieldSpec {
   operation?: FieldOperation;
   /** A field computed from its parent (when not simply the parent's property of the same name). */
   resolve?(parent: unknown, args: Record<string, unknown>, call: OperationCall): unknown;
+  /** A field read from its parent with no caller and no I/O: a wrapper's data, an old name kept
+   *  for compatibility. Cheaper than resolve, which identifies the caller. */
+  source?(parent: unknown): unknown;
+  /** Kept for old clients; the schema marks it deprecated with this reason. */
+  deprecationReason?: string;
 }
 
 /** An enum value: its name in the schema (DRAFT) and the value operations see (draft). */
@@ -36,10 +41,10 @@ export interface FieldOperation {
   name: string;
   /** The operation's input from the field's arguments. */
   input(args: Record<string, unknown>): OperationInput;
-  /** The documents the answer holds: their model's uid, and the fields from the field's own
-   *  selection down to them ([] the field itself, ['nodes'] a page's nodes). A surface turns the
-   *  selection there into the operation's fields and populate, so one query plan loads them all. */
-  documents?: { model: string; path: readonly string[] };
+  /** The documents the answer holds, by their model's uid, wherever they sit in it (the field
+   *  itself, a page's nodes, an entity's attributes): a surface turns what the field selects of
+   *  them into the operation's fields and populate, so one query plan loads them all. */
+  documents?: { model: string };
   /** The field's value from the operation's output (by default the output itself). */
   output?(result: unknown): unknown;
 }
@@ -67,6 +72,9 @@ export interface TypeScope {
   component?: Model;
   /** Who added the type: 'core', a plugin's name. */
   owner: string;
+  /** The variant of the schema being built, as its surface names it (GraphQL: 'strapi-v4' for
+   *  Strapi v4's entity shape); a plugin whose contribution differs by variant reads it. */
+  variant?: string;
 }
 
 /** What a field is for: its type's scope, plus the attribute or operation behind it. */
@@ -88,6 +96,8 @@ export interface SchemaSpec {
 export type FieldExtra = Pick<FieldScope, 'attribute' | 'operation' | 'action' | 'contentType'>;
 
 export interface SchemaBuilder {
+  /** The variant of the schema being built (see TypeScope.variant). */
+  readonly variant?: string;
   /** Adds a type; a second type of the same name names both owners. */
   addType(type: TypeSpec, scope: TypeScope, fields?: Record<string, FieldExtra>): void;
   has(name: string): boolean;

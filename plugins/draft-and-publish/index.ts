@@ -8,6 +8,7 @@ import { defineOperations } from './operations.js';
 import { defineParams } from './params.js';
 import { guardDraftReads, scopeByStatus } from './query.js';
 import { addActionRoutes } from './routes.js';
+import { contributeSchema } from './schema.js';
 import { PLUGIN_NAME } from './status.js';
 
 export default definePlugin({
@@ -21,5 +22,6 @@ export default definePlugin({
     api.hooks.wrapDocumentAction.tap(PLUGIN_NAME, publishAfterWrite(api));
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineOperations(api, operations));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => addActionRoutes(api, routes));
+    contributeSchema(api);
   },
 });

@@ -9,20 +9,25 @@ import { targetOf } from './spec/models.js';
 
 const LOGICAL = new Set(['and', 'or', 'not']);
 
-/** A <Type>FiltersInput value as the REST filters object. */
-export function filtersParam(registry: ModelRegistry, model: Model, value: unknown): unknown {
+/** A <Type>FiltersInput value as the REST filters object. `idKey`: the filter of a content
+ *  type's documentId (documentId; id in the v4 shape, where id is the documentId). */
+export function filtersParam(registry: ModelRegistry, model: Model, value: unknown, idKey = 'documentId'): unknown {
   if (value === null || value === undefined) return undefined;
-  if (Array.isArray(value)) return value.map((item) => filtersParam(registry, model, item));
+  if (Array.isArray(value)) return value.map((item) => filtersParam(registry, model, item, idKey));
   if (typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, operand] of Object.entries(value as Record<string, unknown>)) {
     if (LOGICAL.has(key)) {
-      out[`$${key}`] = filtersParam(registry, model, operand);
+      out[`$${key}`] = filtersParam(registry, model, operand, idKey);
+      continue;
+    }
+    if (key === idKey && model.modelType === 'contentType') {
+      out.documentId = operatorsParam(operand);
       continue;
     }
     const attr = model.attributes[key];
     const target = attr && targetOf(registry, model, attr);
-    out[key] = target ? filtersParam(registry, target, operand) : operatorsParam(operand);
+    out[key] = target ? filtersParam(registry, target, operand, idKey) : operatorsParam(operand);
   }
   return out;
 }

@@ -5,6 +5,9 @@ import { KernelError, type KernelConfig } from '../../core/index.js';
 
 export const PLUGIN_NAME = 'graphql';
 
+export const SHAPES = ['flat', 'v4'] as const;
+export type Shape = typeof SHAPES[number];
+
 export interface GraphqlSettings {
   /** Where the endpoint is served. */
   endpoint: string;
@@ -28,6 +31,9 @@ export interface GraphqlSettings {
   maxBatch: number;
   /** Strapi 5's v4CompatibilityMode: deprecated id / attributes / data beside the flat fields. */
   v4CompatibilityMode: boolean;
+  /** 'flat': Strapi 5's types (Article { documentId ... }); 'v4': Strapi v4's, which the spec
+   *  describes (ArticleEntityResponse { data { id attributes } }). */
+  shape: Shape;
   /** Introspection is served (development, or playgroundAlways). */
   introspection: boolean;
 }
@@ -35,6 +41,7 @@ export interface GraphqlSettings {
 const DEFAULTS = {
   endpoint: '/graphql', shadowCRUD: true, playgroundAlways: false, depthLimit: 10, amountLimit: 100,
   defaultLimit: 25, maxCost: 5000, maxAliases: 30, maxRootFields: 20, maxBatch: 0, v4CompatibilityMode: false,
+  shape: 'flat' as Shape,
 };
 type Key = keyof typeof DEFAULTS;
 // Accepted for Strapi configurations; this server is not Apollo, so their options do nothing
@@ -50,6 +57,9 @@ export function readSettings(config: Record<string, unknown>, kernel: Readonly<K
     out[key] = checkValue(key as Key, value);
   }
   const settings = out as Omit<GraphqlSettings, 'introspection'>;
+  if (settings.v4CompatibilityMode && settings.shape === 'v4') {
+    throw invalid('v4CompatibilityMode', "adds v4's fields to the flat shape; shape 'v4' already is v4's");
+  }
   // REST's page size unless set, within amountLimit
   if (config.defaultLimit === undefined) settings.defaultLimit = Math.min(kernel.api.rest.defaultLimit, settings.amountLimit);
   if (settings.defaultLimit > settings.amountLimit) {
@@ -69,6 +79,10 @@ function checkValue(key: Key, value: unknown): unknown {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
       throw invalid(key, `expected an integer of at least ${min}, got ${JSON.stringify(value)}`);
     }
+    return value;
+  }
+  if (key === 'shape') {
+    if (!SHAPES.includes(value as Shape)) throw invalid(key, `expected one of ${SHAPES.join(', ')}, got ${JSON.stringify(value)}`);
     return value;
   }
   if (typeof value !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(value)) {

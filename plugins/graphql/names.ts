@@ -36,6 +36,8 @@ export function pluralField(ct: ContentType): string {
 
 export const filtersInputOf = (model: Model) => `${typeNameOf(model)}FiltersInput`;
 export const inputOf = (model: Model) => `${typeNameOf(model)}Input`;
+export const entityOf = (model: Model) => `${typeNameOf(model)}Entity`;
+export const entityResponseOf = (model: Model) => `${typeNameOf(model)}EntityResponse`;
 export const collectionOf = (model: Model) => `${typeNameOf(model)}EntityResponseCollection`;
 export const relationCollectionOf = (model: Model) => `${typeNameOf(model)}RelationResponseCollection`;
 export const enumOf = (model: Model, attribute: string) => `ENUM_${typeNameOf(model).toUpperCase()}_${attribute.toUpperCase()}`;

@@ -3,24 +3,27 @@
 
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLFieldResolver, GraphQLResolveInfo, GraphQLScalarType, GraphQLSchema } from 'graphql';
-import type { AuthenticateRequest, FieldSpec, Logger, PluginApi, SchemaSpec } from '../../core/index.js';
+import type { AuthenticateRequest, FieldSpec, OperationCall, PluginApi } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { otherScalar, scalarTypes } from './scalars.js';
 import { printSdl } from './sdl.js';
 import { selectionParams } from './selection.js';
+import type { BuiltSpec } from './spec/index.js';
 
 /** What every resolver gets: the request (who calls, from where) and its id for the log. */
 export interface GraphqlContext {
   request: AuthenticateRequest;
   requestId?: string;
+  /** The caller, identified once per request by the first field that needs it. */
+  caller?: Promise<OperationCall>;
   [key: PropertyKey]: unknown;
 }
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 type Resolvers = Record<string, Record<string, Resolver | unknown> | GraphQLScalarType>;
 
-export function executableSchema(api: PluginApi, settings: GraphqlSettings, spec: SchemaSpec): { schema: GraphQLSchema; sdl: string } {
+export function executableSchema(api: PluginApi, settings: GraphqlSettings, { spec, hops }: BuiltSpec): { schema: GraphQLSchema; sdl: string } {
   const sdl = printSdl(spec);
   const resolvers: Resolvers = {};
   const scalars = scalarTypes();
@@ -35,7 +38,7 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, spec
     } else if (type.kind === 'object' && Object.keys(type.fields).length > 0) {
       const fields: Record<string, Resolver> = {};
       for (const [name, field] of Object.entries(type.fields)) {
-        const resolver = fieldResolver(api, settings, api.logger, name, field);
+        const resolver = fieldResolver({ api, settings, hops }, name, field);
         if (resolver) fields[name] = resolver;
       }
       resolvers[type.name] = fields;
@@ -45,14 +48,17 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, spec
   return { schema, sdl };
 }
 
-function fieldResolver(api: PluginApi, settings: GraphqlSettings, logger: Logger, name: string, field: FieldSpec): Resolver | undefined {
-  const { operation, resolve } = field;
+interface ResolverContext { api: PluginApi; settings: GraphqlSettings; hops: BuiltSpec['hops'] }
+
+function fieldResolver({ api, settings, hops }: ResolverContext, name: string, field: FieldSpec): Resolver | undefined {
+  const { operation, resolve, source } = field;
+  const { logger } = api;
   if (operation) {
     return async (_parent, args, context, info: GraphQLResolveInfo) => {
       try {
         const input = operation.input(args);
         if (operation.documents) {
-          const selection = selectionParams({ info, registry: api.registry, settings }, api.registry.get(operation.documents.model), operation.documents.path);
+          const selection = selectionParams({ info, registry: api.registry, settings, hops }, api.registry.get(operation.documents.model));
           input.params = { ...input.params, ...selection };
         }
         const result = await api.operations.run(operation.name, input, context.request);
@@ -65,17 +71,15 @@ function fieldResolver(api: PluginApi, settings: GraphqlSettings, logger: Logger
   if (resolve) {
     return async (parent, args, context) => {
       try {
-        return await resolve(parent, args, { auth: await api.operations.identify(context.request), ip: context.request.ip });
+        context.caller ??= api.operations.identify(context.request).then((auth) => ({ auth, ip: context.request.ip }));
+        return await resolve(parent, args, await context.caller);
       } catch (err) {
         throw toGraphqlError(err, logger, context.requestId);
       }
     };
   }
+  if (source) return (parent) => source(parent);
   // A list the plan did not load (a relation the caller may not read) is empty, not null
   if (field.type.endsWith(']!')) return (parent) => (parent as Record<string, unknown>)[name] ?? [];
-  if (name.endsWith('_connection') && field.type.endsWith('RelationResponseCollection')) {
-    const attr = name.slice(0, -'_connection'.length);
-    return (parent) => ({ nodes: (parent as Record<string, unknown>)[attr] ?? [] });
-  }
   return undefined;
 }

@@ -28,7 +28,8 @@ function printType(type: TypeSpec, spec: SchemaSpec): string {
 function printField(name: string, field: FieldSpec, spec: SchemaSpec): string {
   const args = Object.entries(field.args);
   const list = args.length ? `(${args.map(([n, a]) => printArg(n, a, spec)).join(', ')})` : '';
-  return `${description(field.description, '  ')}  ${name}${list}: ${field.type}`;
+  const deprecated = field.deprecationReason ? ` @deprecated(reason: ${JSON.stringify(field.deprecationReason)})` : '';
+  return `${description(field.description, '  ')}  ${name}${list}: ${field.type}${deprecated}`;
 }
 
 function printArg(name: string, arg: ArgSpec, spec: SchemaSpec): string {

@@ -18,24 +18,49 @@ export interface SelectionContext {
   info: GraphQLResolveInfo;
   registry: ModelRegistry;
   settings: GraphqlSettings;
+  /** Per wrapper type, the fields that lead toward documents (a page's nodes, v4's data and
+   *  attributes); on a document's own type, fields that lead back to it (v4CompatibilityMode). */
+  hops: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface Selection { fields: string[]; populate?: Record<string, unknown> }
 
-/** The fields and populate of the documents at `path` below the resolved field. */
-export function selectionParams(ctx: SelectionContext, model: Model, path: readonly string[]): Selection {
-  let nodes: readonly FieldNode[] = ctx.info.fieldNodes;
-  let typeName = getNamedType(ctx.info.returnType).name;
-  for (const step of path) {
-    const next = collectFields(ctx, nodes, typeName).get(step);
-    if (!next) return { fields: [idOf(model)] };
-    nodes = next;
-    const type = ctx.info.schema.getType(typeName);
-    const field = isObjectType(type) ? type.getFields()[step] : undefined;
-    if (!field) return { fields: [idOf(model)] };
-    typeName = getNamedType(field.type).name;
+/** The fields and populate of the documents of `model` the resolved field answers with,
+ *  wherever they sit in its answer. */
+export function selectionParams(ctx: SelectionContext, model: Model): Selection {
+  const typeName = typeNameOf(model);
+  const nodes = follow(ctx, ctx.info.fieldNodes, getNamedType(ctx.info.returnType).name, typeName);
+  return modelSelection(ctx, model, typeName, nodes, ctx.info.fieldName);
+}
+
+/** The selections of `target` below fields of `typeName`, through the hops. */
+function follow(ctx: SelectionContext, nodes: readonly FieldNode[], typeName: string, target: string): FieldNode[] {
+  if (typeName === target) return [...nodes];
+  const hops = ctx.hops.get(typeName);
+  const type = ctx.info.schema.getType(typeName);
+  if (!hops || !isObjectType(type)) return [];
+  const fields = collectFields(ctx, nodes, typeName);
+  const out: FieldNode[] = [];
+  for (const hop of hops) {
+    const next = fields.get(hop);
+    const def = type.getFields()[hop];
+    if (next && def) out.push(...follow(ctx, next, getNamedType(def.type).name, target));
   }
-  return modelSelection(ctx, model, typeName, nodes, [ctx.info.fieldName, ...path].join('.'));
+  return out;
+}
+
+/** A document type's selections with those of its fields that lead back to it (v4's
+ *  attributes and data in v4CompatibilityMode) spread in. */
+function withSelfHops(ctx: SelectionContext, nodes: readonly FieldNode[], typeName: string): FieldNode[] {
+  const hops = ctx.hops.get(typeName);
+  if (!hops) return [...nodes];
+  const out = [...nodes];
+  const fields = collectFields(ctx, nodes, typeName);
+  for (const hop of hops) {
+    const next = fields.get(hop);
+    if (next) out.push(...withSelfHops(ctx, next, typeName));
+  }
+  return out;
 }
 
 function modelSelection(ctx: SelectionContext, model: Model, typeName: string, nodes: readonly FieldNode[], where: string): Selection {
@@ -43,7 +68,7 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
   const populate: Record<string, unknown> = {};
   const type = ctx.info.schema.getType(typeName);
   const defs = isObjectType(type) ? type.getFields() : {};
-  for (const [name, fieldNodes] of collectFields(ctx, nodes, typeName)) {
+  for (const [name, fieldNodes] of collectFields(ctx, withSelfHops(ctx, nodes, typeName), typeName)) {
     // A relation's connection twin (tags_connection), unless an attribute has that very name
     const connection = name.endsWith(CONNECTION) && !model.attributes[name];
     const attrName = connection ? name.slice(0, -CONNECTION.length) : name;
@@ -65,7 +90,7 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
     } else {
       const target = targetOf(ctx.registry, model, attr);
       if (!target) continue;
-      const childNodes = connection ? collectFields(ctx, fieldNodes, getNamedType(defs[name]!.type).name).get('nodes') ?? [] : fieldNodes;
+      const childNodes = follow(ctx, fieldNodes, getNamedType(defs[name]!.type).name, typeNameOf(target));
       const selection = modelSelection(ctx, target, typeNameOf(target), childNodes, at);
       entry = attr.type === 'media' ? { fields: selection.fields } : { ...compact(selection), ...listOptions(ctx, target, defs[name]!, fieldNodes, at, isToManyAttribute(attr)) };
     }
@@ -85,7 +110,7 @@ function listOptions(
   for (const node of nodes) {
     const args = getArgumentValues(def, node, ctx.info.variableValues);
     const options: Record<string, unknown> = {};
-    const filters = filtersParam(ctx.registry, target, args.filters);
+    const filters = filtersParam(ctx.registry, target, args.filters, ctx.settings.shape === 'v4' ? 'id' : 'documentId');
     if (filters !== undefined) options.filters = filters;
     const sort = sortParam(args.sort);
     if (sort !== undefined) options.sort = sort;

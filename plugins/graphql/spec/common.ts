@@ -2,6 +2,7 @@
 // the dynamic-zone error member and one filter input per scalar.
 
 import type { TypeSpec } from '../../../core/index.js';
+import type { GraphqlSettings } from '../config.js';
 
 export const SCALARS = ['DateTime', 'Date', 'Time', 'JSON', 'Long'] as const;
 
@@ -37,7 +38,10 @@ export const LOGICAL = ['and', 'or', 'not'] as const;
 
 const FILTERED = ['ID', 'String', 'Int', 'Long', 'Float', 'Boolean', 'Date', 'Time', 'DateTime', 'JSON'];
 
-export function commonTypes(): TypeSpec[] {
+export function commonTypes(settings: GraphqlSettings): TypeSpec[] {
+  const v4 = settings.shape === 'v4';
+  // v4's page information ({ meta { pagination } }), in the v4 shape and v4CompatibilityMode
+  const meta = v4 || settings.v4CompatibilityMode;
   const types: TypeSpec[] = SCALARS.map((name) => ({ name, kind: 'scalar', fields: {} }));
   types.push(
     {
@@ -54,7 +58,9 @@ export function commonTypes(): TypeSpec[] {
         start: { type: 'Int', args: {} }, limit: { type: 'Int', args: {} },
       },
     },
-    { name: 'DeleteMutationResponse', kind: 'object', fields: { documentId: { type: 'ID!', args: {} } } },
+    ...(meta ? [{ name: 'ResponseCollectionMeta', kind: 'object' as const, fields: { pagination: { type: 'Pagination!', args: {} } } }] : []),
+    // v4's deletes answer with the deleted entity
+    ...(v4 ? [] : [{ name: 'DeleteMutationResponse', kind: 'object' as const, fields: { documentId: { type: 'ID!', args: {} } } }]),
     {
       name: 'Error', kind: 'object', description: 'A dynamic zone entry of a component the schema does not know',
       fields: { code: { type: 'String!', args: {} }, message: { type: 'String', args: {} } },

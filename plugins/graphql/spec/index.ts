@@ -4,18 +4,25 @@
 import { buildSchemaSpec, typesFromParams, type ContentType, type PluginApi, type SchemaSpec } from '../../../core/index.js';
 import { PLUGIN_NAME, type GraphqlSettings } from '../config.js';
 import { commonTypes } from './common.js';
-import { addModelTypes, reachableModels } from './models.js';
+import { addModelTypes, reachableModels, type ModelTypesContext } from './models.js';
 import { rootFields } from './roots.js';
 
-export function buildSpec(api: PluginApi, settings: GraphqlSettings): SchemaSpec {
-  return buildSchemaSpec(api.hooks, (builder) => {
+/** The variant plugins see in the schema hooks' scope when the v4 shape is built. */
+export const V4_VARIANT = 'strapi-v4';
+
+/** The schema as data, and the hops selection.ts follows from a wrapper type to documents. */
+export interface BuiltSpec { spec: SchemaSpec; hops: ReadonlyMap<string, readonly string[]> }
+
+export function buildSpec(api: PluginApi, settings: GraphqlSettings): BuiltSpec {
+  const ctx: ModelTypesContext = { registry: api.registry, settings, hops: new Map() };
+  const spec = buildSchemaSpec(api.hooks, (builder) => {
     const served = settings.shadowCRUD
       ? api.registry.contentTypes().filter((ct) => api.operations.all().some((op) => op.contentType === ct.uid))
       : [];
     const writable = new Set(api.operations.all().filter((op) => op.kind === 'write' && op.contentType).map((op) => op.contentType));
-    for (const type of commonTypes()) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
+    for (const type of commonTypes(settings)) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
     for (const model of reachableModels(api.registry, served)) {
-      addModelTypes(builder, api.registry, model, model.modelType === 'component' || writable.has(model.uid));
+      addModelTypes(builder, ctx, model, model.modelType === 'component' || writable.has(model.uid));
     }
     const roots = rootFields(api, settings, served as ContentType[]);
     for (const type of typesFromParams(roots.params)) {
@@ -23,5 +30,6 @@ export function buildSpec(api: PluginApi, settings: GraphqlSettings): SchemaSpec
     }
     builder.addType({ name: 'Query', kind: 'object', fields: roots.query }, { role: 'query', owner: PLUGIN_NAME }, roots.queryExtras);
     builder.addType({ name: 'Mutation', kind: 'object', fields: roots.mutation }, { role: 'mutation', owner: PLUGIN_NAME }, roots.mutationExtras);
-  });
+  }, settings.shape === 'v4' ? V4_VARIANT : undefined);
+  return { spec, hops: ctx.hops };
 }

@@ -2,12 +2,13 @@
 // its enums and its dynamic zones' unions. Private and password attributes are in none of them.
 
 import {
-  enumName, type Attribute, type FieldExtra, type FieldSpec, type Model, type ModelRegistry, type SchemaBuilder, type TypeSpec,
+  enumName, type Attribute, type FieldExtra, type FieldSpec, type Model, type ModelRegistry, type SchemaBuilder, type TypeScope,
 } from '../../../core/index.js';
 import {
-  collectionOf, connectionField, dynamicZoneInputOf, dynamicZoneOf, enumOf, filtersInputOf, inputOf, relationCollectionOf, typeNameOf,
+  collectionOf, connectionField, dynamicZoneInputOf, dynamicZoneOf, entityOf, entityResponseOf, enumOf, filtersInputOf, inputOf,
+  relationCollectionOf, typeNameOf,
 } from '../names.js';
-import { PLUGIN_NAME } from '../config.js';
+import { PLUGIN_NAME, type GraphqlSettings } from '../config.js';
 import { SCALAR_OF } from './common.js';
 
 const FILE_UID = 'plugin::upload.file';
@@ -60,16 +61,26 @@ export function listArgs(target: Model): FieldSpec['args'] {
   };
 }
 
-export function addModelTypes(builder: SchemaBuilder, registry: ModelRegistry, model: Model, writable: boolean): void {
-  const scope = model.modelType === 'component'
-    ? { component: model, owner: PLUGIN_NAME }
-    : { contentType: model, owner: PLUGIN_NAME };
-  const output: Record<string, FieldSpec> = model.modelType === 'component'
-    ? { id: { type: 'ID!', args: {} } }
-    : { documentId: { type: 'ID!', args: {} } };
-  const filters: Record<string, FieldSpec> = model.modelType === 'component'
-    ? { id: { type: 'IDFilterInput', args: {} } }
-    : { documentId: { type: 'IDFilterInput', args: {} } };
+/** What building a model's types needs: the registry, the settings (shape, compatibility) and
+ *  where to record the hops: per wrapper type, the fields that lead toward the documents, which
+ *  selection.ts follows to find what a query selects of them. */
+export interface ModelTypesContext {
+  registry: ModelRegistry;
+  settings: GraphqlSettings;
+  hops: Map<string, string[]>;
+}
+
+const prop = (parent: unknown, name: string): unknown => (parent as Record<string, unknown> | null)?.[name];
+const DEPRECATED_ID = 'Use documentId: id here is the documentId (v4CompatibilityMode)';
+const DEPRECATED_WRAPPER = 'Read the fields directly (v4CompatibilityMode)';
+
+export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, model: Model, writable: boolean): void {
+  const { registry, settings } = ctx;
+  const v4 = settings.shape === 'v4';
+  const isComponent = model.modelType === 'component';
+  const scope = isComponent ? { component: model, owner: PLUGIN_NAME } : { contentType: model, owner: PLUGIN_NAME };
+  const output: Record<string, FieldSpec> = isComponent ? { id: { type: 'ID!', args: {} } } : v4 ? {} : { documentId: { type: 'ID!', args: {} } };
+  const filters: Record<string, FieldSpec> = { [isComponent || v4 ? 'id' : 'documentId']: { type: 'IDFilterInput', args: {} } };
   const input: Record<string, FieldSpec> = {};
   const outputExtras: Record<string, FieldExtra> = {};
   const inputExtras: Record<string, FieldExtra> = {};
@@ -95,21 +106,25 @@ export function addModelTypes(builder: SchemaBuilder, registry: ModelRegistry, m
     }
     const target = targetOf(registry, model, attr);
     if (target) {
-      const typeName = typeNameOf(target);
-      if (isToManyAttribute(attr)) {
-        const args = attr.type === 'relation' || attr.type === 'component' ? listArgs(target) : {};
-        if (attr.type === 'component') delete args.pagination;
-        output[name] = { type: `[${typeName}]!`, args };
+      const many = isToManyAttribute(attr);
+      const args = attr.type === 'relation' || attr.type === 'component' ? listArgs(target) : {};
+      if (attr.type === 'component') delete args.pagination;
+      if (v4 && target.modelType === 'contentType') {
+        // Strapi v4: a relation is wrapped as the root fields are, { data { id attributes } }
+        output[name] = many
+          ? { type: relationCollectionOf(target), args, source: (p) => ({ data: prop(p, name) ?? [] }) }
+          : { type: entityResponseOf(target), args: {}, source: (p) => ({ data: prop(p, name) ?? null }) };
+      } else if (many) {
+        output[name] = { type: `[${typeNameOf(target)}]!`, args };
         if (attr.type === 'relation' || attr.type === 'media') {
-          output[connectionField(name)] = { type: relationCollectionOf(target), args: { ...args } };
+          output[connectionField(name)] = { type: relationCollectionOf(target), args: { ...args }, source: (p) => ({ nodes: prop(p, name) ?? [] }) };
           outputExtras[connectionField(name)] = { attribute: attr };
         }
       } else {
-        output[name] = { type: typeName, args: {} };
+        output[name] = { type: typeNameOf(target), args: {} };
       }
       filters[name] = { type: filtersInputOf(target), args: {} };
       if (canWrite) {
-        const many = isToManyAttribute(attr);
         input[name] = attr.type === 'component'
           ? { type: many ? `[${inputOf(target)}]` : inputOf(target), args: {} }
           : { type: many ? '[ID]' : 'ID', args: {} };
@@ -129,27 +144,55 @@ export function addModelTypes(builder: SchemaBuilder, registry: ModelRegistry, m
     filters[name] = { type: scalar.filter, args: {} };
     if (canWrite) input[name] = { type, args: {} };
   }
+  if (!isComponent && settings.v4CompatibilityMode) addCompatibilityFields(ctx, model, output);
   const filtersName = filtersInputOf(model);
   filters.and = { type: `[${filtersName}]`, args: {} };
   filters.or = { type: `[${filtersName}]`, args: {} };
   filters.not = { type: filtersName, args: {} };
 
-  const description = model.modelType === 'component' ? model.info.description : model.info.description;
-  builder.addType({ name: typeNameOf(model), kind: 'object', fields: output, description }, { ...scope, role: 'entity' }, outputExtras);
+  builder.addType({ name: typeNameOf(model), kind: 'object', fields: output, description: model.info.description }, { ...scope, role: 'entity' }, outputExtras);
   builder.addType({ name: filtersName, kind: 'input', fields: filters }, { ...scope, role: 'filters' }, inputExtras);
   if (writable && Object.keys(input).length > 0) {
     builder.addType({ name: inputOf(model), kind: 'input', fields: input }, { ...scope, role: 'input' }, inputExtras);
   }
-  if (model.modelType === 'contentType') {
-    builder.addType({
-      name: collectionOf(model), kind: 'object',
-      fields: { nodes: { type: `[${typeNameOf(model)}!]!`, args: {} }, pageInfo: { type: 'Pagination!', args: {} } },
-    }, { ...scope, role: 'other' });
-    builder.addType({
-      name: relationCollectionOf(model), kind: 'object',
-      fields: { nodes: { type: `[${typeNameOf(model)}!]!`, args: {} } },
-    }, { ...scope, role: 'other' });
+  if (!isComponent) addWrapperTypes(builder, ctx, model, { ...scope, role: 'other' });
+}
+
+/** Strapi 5's v4CompatibilityMode: v4's id, attributes and data beside the flat fields, so a
+ *  v4 query (category { data { id attributes { name } } }) reads the flat type. */
+function addCompatibilityFields(ctx: ModelTypesContext, model: Model, output: Record<string, FieldSpec>): void {
+  const self = `${typeNameOf(model)}!`;
+  output.id = { type: 'ID!', args: {}, source: (p) => prop(p, 'documentId'), deprecationReason: DEPRECATED_ID };
+  const hops = ['attributes', 'data'].filter((name) => !model.attributes[name]);
+  for (const name of hops) output[name] = { type: self, args: {}, source: (p) => p, deprecationReason: DEPRECATED_WRAPPER };
+  ctx.hops.set(typeNameOf(model), hops);
+}
+
+/** The types that hold documents of a content type: a page and a relation's list; in the v4
+ *  shape also the entity ({ id, attributes }) and the one-document answer ({ data }). */
+function addWrapperTypes(builder: SchemaBuilder, ctx: ModelTypesContext, model: Model, scope: TypeScope): void {
+  const type = typeNameOf(model);
+  const add = (name: string, fields: Record<string, FieldSpec>, hops: string[]) => {
+    builder.addType({ name, kind: 'object', fields }, scope);
+    ctx.hops.set(name, hops);
+  };
+  if (ctx.settings.shape === 'v4') {
+    const entity = entityOf(model);
+    add(entity, {
+      id: { type: 'ID', args: {}, description: 'The documentId', source: (p) => prop(p, 'documentId') },
+      attributes: { type, args: {}, source: (p) => p },
+    }, ['attributes']);
+    add(entityResponseOf(model), { data: { type: entity, args: {} } }, ['data']);
+    add(collectionOf(model), { data: { type: `[${entity}!]!`, args: {} }, meta: { type: 'ResponseCollectionMeta!', args: {} } }, ['data']);
+    add(relationCollectionOf(model), { data: { type: `[${entity}!]!`, args: {} } }, ['data']);
+    return;
   }
+  const nodes = { type: `[${type}!]!`, args: {} };
+  const compat = ctx.settings.v4CompatibilityMode;
+  const data: FieldSpec = { ...nodes, source: (p) => prop(p, 'nodes'), deprecationReason: DEPRECATED_WRAPPER };
+  const meta: FieldSpec = { type: 'ResponseCollectionMeta!', args: {}, source: (p) => ({ pagination: prop(p, 'pageInfo') }), deprecationReason: DEPRECATED_WRAPPER };
+  add(collectionOf(model), { nodes, pageInfo: { type: 'Pagination!', args: {} }, ...(compat ? { data, meta } : {}) }, compat ? ['nodes', 'data'] : ['nodes']);
+  add(relationCollectionOf(model), { nodes, ...(compat ? { data } : {}) }, compat ? ['nodes', 'data'] : ['nodes']);
 }
 
 /** An enumeration's values as GraphQL enum values: names GraphQL accepts (true, false and null

@@ -8,7 +8,7 @@ import {
 } from '../../../core/index.js';
 import { dataParam, filtersParam, paginationParam, sortParam } from '../args.js';
 import type { GraphqlSettings } from '../config.js';
-import { collectionOf, connectionField, inputOf, pascal, pluralField, singularField, typeNameOf } from '../names.js';
+import { collectionOf, connectionField, entityResponseOf, inputOf, pascal, pluralField, singularField, typeNameOf } from '../names.js';
 import { listArgs } from './models.js';
 
 export interface RootFields {
@@ -41,74 +41,90 @@ function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: Conte
   out.params.push(...params);
   const paramArgs = argsFromParams(params);
   const type = typeNameOf(ct);
-  const model = ct.uid;
+  const documents = { model: ct.uid };
+  const v4 = settings.shape === 'v4';
+  // The v4 shape names a document's id `id` and wraps every answer in { data }
+  const idArg = v4 ? 'id' : 'documentId';
+  const wrap = (doc: unknown) => (v4 ? { data: doc } : doc);
+  const one = v4 ? entityResponseOf(ct) : type;
   const extra: FieldExtra = { operation: op.name, action, contentType: ct };
   const isCollection = ct.kind === 'collectionType';
-  const docId: Record<string, ArgSpec> = isCollection ? { documentId: { type: 'ID!' } } : {};
+  const docId: Record<string, ArgSpec> = isCollection ? { [idArg]: { type: 'ID!' } } : {};
+  const idOf = (a: Record<string, unknown>) => a[idArg] as string | undefined;
   const plain = (args: Record<string, unknown>) => pick(args, Object.keys(paramArgs));
   const query = (name: string, field: FieldSpec) => { out.query[name] = field; out.queryExtras[name] = extra; };
   const mutation = (name: string, field: FieldSpec) => { out.mutation[name] = field; out.mutationExtras[name] = extra; };
 
+  const filters = (a: Record<string, unknown>) => filtersParam(api.registry, ct, a.filters, idArg);
   switch (action) {
     case 'find': {
       if (!isCollection) {
-        query(singularField(ct), { type, args: paramArgs, operation: { name: op.name, input: (args) => ({ params: plain(args) }), documents: { model, path: [] } } });
+        query(singularField(ct), { type: one, args: paramArgs, operation: { name: op.name, input: (args) => ({ params: plain(args) }), documents, output: wrap } });
         return;
       }
       const args = { ...listArgs(ct), ...paramArgs };
       const input = (withCount: boolean) => (a: Record<string, unknown>) => ({
-        params: {
-          ...plain(a), filters: filtersParam(api.registry, ct, a.filters), sort: sortParam(a.sort),
-          pagination: paginationParam(a.pagination, settings, withCount),
-        },
+        params: { ...plain(a), filters: filters(a), sort: sortParam(a.sort), pagination: paginationParam(a.pagination, settings, withCount) },
       });
+      const description = `A page of ${ct.info.displayName} documents`;
+      if (v4) {
+        query(pluralField(ct), {
+          type: collectionOf(ct), args, description,
+          operation: {
+            name: op.name, input: input(true), documents,
+            output: (r) => ({ data: (r as PageResult).results, meta: { pagination: pageInfo((r as PageResult).pagination) } }),
+          },
+        });
+        return;
+      }
       query(pluralField(ct), {
-        type: `[${type}]!`, args, description: `A page of ${ct.info.displayName} documents`,
-        operation: { name: op.name, input: input(false), documents: { model, path: [] }, output: (r) => (r as PageResult).results },
+        type: `[${type}]!`, args, description,
+        operation: { name: op.name, input: input(false), documents, output: (r) => (r as PageResult).results },
       });
       query(connectionField(pluralField(ct)), {
-        type: collectionOf(ct), args, description: `A page of ${ct.info.displayName} documents and where it sits`,
+        type: collectionOf(ct), args, description: `${description} and where it sits`,
         operation: {
-          name: op.name, input: input(true), documents: { model, path: ['nodes'] },
+          name: op.name, input: input(true), documents,
           output: (r) => ({ nodes: (r as PageResult).results, pageInfo: pageInfo((r as PageResult).pagination) }),
         },
       });
       return;
     }
     case 'findOne':
+      // The spec's v4 signature: article(id: ID)
       query(singularField(ct), {
-        type, args: { ...docId, ...paramArgs },
-        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string, params: plain(a) }), documents: { model, path: [] } },
+        type: one, args: { ...(v4 ? { id: { type: 'ID' } } : docId), ...paramArgs },
+        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), params: plain(a) }), documents, output: wrap },
       });
       return;
     case 'create':
       mutation(`create${type}`, {
-        type, args: { data: { type: `${inputOf(ct)}!` }, ...paramArgs },
-        operation: { name: op.name, input: (a) => ({ data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents: { model, path: [] } },
+        type: one, args: { data: { type: `${inputOf(ct)}!` }, ...paramArgs },
+        operation: { name: op.name, input: (a) => ({ data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents, output: wrap },
       });
       return;
     case 'update':
       mutation(`update${type}`, {
-        type, args: { ...docId, data: { type: `${inputOf(ct)}!` }, ...paramArgs },
-        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents: { model, path: [] }, output: found },
+        type: one, args: { ...docId, data: { type: `${inputOf(ct)}!` }, ...paramArgs },
+        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents, output: (r) => wrap(found(r)) },
       });
       return;
-    case 'delete':
+    case 'delete': {
+      // The document is gone: the answer names it (v4: its id, attributes empty)
+      const gone = (r: unknown) => ({ documentId: (found(r) as { documentId: string }).documentId });
       mutation(`delete${type}`, {
-        type: 'DeleteMutationResponse', args: { ...docId, ...paramArgs },
-        operation: {
-          name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, params: plain(a) }),
-          output: (r) => ({ documentId: (found(r) as { documentId: string }).documentId }),
-        },
+        type: v4 ? one : 'DeleteMutationResponse', args: { ...docId, ...paramArgs },
+        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), params: plain(a) }), output: (r) => wrap(gone(r)) },
       });
       return;
+    }
     default:
       // A plugin's operation on the content type (publish, unpublish...): a mutation when it
       // writes, answering with the document
       if (op.kind !== 'write') return;
       mutation(`${action}${pascal(type)}`, {
-        type, args: { ...docId, ...paramArgs }, description: op.description,
-        operation: { name: op.name, input: (a) => ({ documentId: a.documentId as string | undefined, params: plain(a) }), documents: { model, path: [] }, output: found },
+        type: one, args: { ...docId, ...paramArgs }, description: op.description,
+        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), params: plain(a) }), documents, output: (r) => wrap(found(r)) },
       });
   }
 }

@@ -15,9 +15,16 @@ const A = 'api::article.article';
 const SECRET = 'SECRET-MARKER-7731';
 const DRAFT = 'DRAFT-MARKER-4410';
 
-describe('GraphQL: fuzzing with random valid queries', function () {
+// Every shape: the flat one, v4CompatibilityMode's extra fields, and the v4 shape
+const SHAPES: Array<{ config: Record<string, unknown>; idKey: string; runs: number }> = [
+  { config: {}, idKey: 'documentId', runs: 150 },
+  { config: { v4CompatibilityMode: true }, idKey: 'documentId', runs: 60 },
+  { config: { shape: 'v4' }, idKey: 'id', runs: 80 },
+];
+
+for (const shape of SHAPES) describe(`GraphQL: fuzzing with random valid queries, ${JSON.stringify(shape.config)}`, function () {
   this.timeout(300_000);
-  const get = useGraphqlKernel({}, {
+  const get = useGraphqlKernel(shape.config, {
     pluginsConfig: {
       'users-permissions': {
         enabled: true,
@@ -41,41 +48,41 @@ describe('GraphQL: fuzzing with random valid queries', function () {
     const schema: GraphQLSchema = get().kernel.service('graphql').schema();
     const query = schema.getQueryType()!;
     let answered = 0;
-    await fc.assert(fc.asyncProperty(operation(query), async (text) => {
+    await fc.assert(fc.asyncProperty(operation(query, shape.idKey), async (text) => {
       const res = await gql(get(), text);
       if (res.status === 200 && !res.body.errors) answered++;
       expect(res.status, `${text}\n${res.text}`).to.be.below(500);
       expect(res.text, text).to.not.contain('INTERNAL_SERVER_ERROR');
       expect(res.text, text).to.not.contain(SECRET);
       expect(res.text, text).to.not.contain(DRAFT);
-    }), { numRuns: 150 });
+    }), { numRuns: shape.runs });
     // The generator must reach the resolvers, not only validation refusals
-    expect(answered).to.be.greaterThan(20);
+    expect(answered).to.be.greaterThan(shape.runs / 8);
   });
 });
 
 /** A query with 1-3 aliased root fields. */
-function operation(query: GraphQLObjectType): fc.Arbitrary<string> {
+function operation(query: GraphQLObjectType, idKey: string): fc.Arbitrary<string> {
   const roots = Object.values(query.getFields());
-  return fc.array(fc.constantFrom(...roots).chain((f) => fieldText(f, 4)), { minLength: 1, maxLength: 3 })
+  return fc.array(fc.constantFrom(...roots).chain((f) => fieldText(f, 4, idKey)), { minLength: 1, maxLength: 3 })
     .map((fields) => `{ ${fields.map((f, i) => `r${i}: ${f}`).join(' ')} }`);
 }
 
-function fieldText(field: GraphQLField<unknown, unknown>, depth: number): fc.Arbitrary<string> {
-  const args = fc.tuple(...field.args.map((a) => fc.option(argValue(a.name, getNamedType(a.type).name, a.type), { nil: undefined })))
+function fieldText(field: GraphQLField<unknown, unknown>, depth: number, idKey: string): fc.Arbitrary<string> {
+  const args = fc.tuple(...field.args.map((a) => fc.option(argValue(a.name, getNamedType(a.type).name, a.type, idKey), { nil: undefined })))
     .map((values) => {
       const given = field.args.map((a, i) => (values[i] === undefined ? undefined : `${a.name}: ${values[i]}`)).filter(Boolean);
       return given.length ? `(${given.join(', ')})` : '';
     });
   const type = getNamedType(field.type);
   if (isLeafType(type)) return args.map((a) => `${field.name}${a}`);
-  const selection = selectionText(type, depth - 1);
+  const selection = selectionText(type, depth - 1, idKey);
   return fc.tuple(args, selection).map(([a, s]) => `${field.name}${a} ${s}`);
 }
 
-function selectionText(type: unknown, depth: number): fc.Arbitrary<string> {
+function selectionText(type: unknown, depth: number, idKey: string): fc.Arbitrary<string> {
   if (isUnionType(type)) {
-    return fc.constantFrom(...type.getTypes()).chain((member) => selectionText(member, depth).map((s) => `{ __typename ... on ${member.name} ${s} }`));
+    return fc.constantFrom(...type.getTypes()).chain((member) => selectionText(member, depth, idKey).map((s) => `{ __typename ... on ${member.name} ${s} }`));
   }
   if (!isObjectType(type)) return fc.constant('{ __typename }');
   const fields = Object.values(type.getFields());
@@ -83,16 +90,16 @@ function selectionText(type: unknown, depth: number): fc.Arbitrary<string> {
   const nested = depth > 0 ? fields.filter((f) => !isLeafType(getNamedType(f.type))) : [];
   const leafArb = leaves.length ? fc.subarray(leaves.map((f) => f.name), { minLength: 0 }) : fc.constant([] as string[]);
   // Each relation at most once per parent: the same one twice with other arguments is refused
-  const nestedArb = nested.length ? fc.uniqueArray(fc.constantFrom(...nested), { maxLength: 2, selector: (f) => f.name.replace(/_connection$/, '') }).chain((picked) => (picked.length ? fc.tuple(...picked.map((f) => fieldText(f, depth))) : fc.constant([] as string[]))) : fc.constant([] as string[]);
+  const nestedArb = nested.length ? fc.uniqueArray(fc.constantFrom(...nested), { maxLength: 2, selector: (f) => f.name.replace(/_connection$/, '') }).chain((picked) => (picked.length ? fc.tuple(...picked.map((f) => fieldText(f, depth, idKey))) : fc.constant([] as string[]))) : fc.constant([] as string[]);
   return fc.tuple(leafArb, nestedArb).map(([l, n]) => `{ __typename ${[...l, ...n].join(' ')} }`);
 }
 
-function argValue(name: string, typeName: string, type: unknown): fc.Arbitrary<string> {
-  if (name === 'documentId') return fc.constantFrom('"nope"', '"x"');
+function argValue(name: string, typeName: string, type: unknown, idKey: string): fc.Arbitrary<string> {
+  if (name === 'documentId' || name === 'id') return fc.constantFrom('"nope"', '"x"');
   if (name === 'pagination') return fc.constantFrom('{ page: 1, pageSize: 2 }', '{ start: 1, limit: 5 }', '{ pageSize: 100 }', '{}');
   if (name === 'sort') return fc.constantFrom('["documentId"]', '["createdAt:desc"]', '[]');
   if (name === 'locale') return fc.constantFrom('"en"', '"fr"', '"*"', '"zz"');
-  if (name === 'filters') return fc.constantFrom('{ documentId: { eq: "x" } }', '{ or: [{ documentId: { null: true } }, { not: { documentId: { in: ["a"] } } }] }', '{}');
+  if (name === 'filters') return fc.constantFrom(`{ ${idKey}: { eq: "x" } }`, `{ or: [{ ${idKey}: { null: true } }, { not: { ${idKey}: { in: ["a"] } } }] }`, '{}');
   const named = getNamedType(type as never);
   if (isEnumType(named)) return fc.constantFrom(...named.getValues().map((v) => v.name));
   if (typeName === 'Boolean') return fc.boolean().map(String);

@@ -1,5 +1,5 @@
-// The example app's schema is checked in (schema/example-app.graphql): a change to the generated
-// schema shows in review. UPDATE_SDL=1 npm test rewrites the file.
+// The example app's schema in every shape is checked in (schema/*.graphql): a change to the
+// generated schema shows in review. UPDATE_SDL=1 npm test rewrites the files.
 
 import { expect } from 'chai';
 import { buildSchema, validateSchema } from 'graphql';
@@ -7,18 +7,28 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { useGraphqlKernel } from './helpers.js';
 
-const FILE = fileURLToPath(new URL('./schema/example-app.graphql', import.meta.url));
+const SHAPES: Array<{ file: string; config: Record<string, unknown> }> = [
+  { file: 'example-app.graphql', config: {} },
+  { file: 'example-app.v4-compatibility.graphql', config: { v4CompatibilityMode: true } },
+  { file: 'example-app.v4.graphql', config: { shape: 'v4' } },
+];
 
-describe('GraphQL: the example app schema', () => {
-  const get = useGraphqlKernel();
+// The example app's plugins: users-permissions contributes its types and mutations too
+const pluginsConfig = { 'users-permissions': { enabled: true, config: { jwt: { secret: 'test-jwt-secret-0123456789abcdef' } } } };
 
-  it('equals the checked-in SDL', () => {
-    const sdl = get().kernel.service('graphql').sdl();
-    if (process.env.UPDATE_SDL === '1') writeFileSync(FILE, sdl);
-    expect(sdl, 'the generated schema changed: check the change, then run UPDATE_SDL=1 npm test').to.equal(readFileSync(FILE, 'utf8'));
+for (const { file, config } of SHAPES) {
+  describe(`GraphQL: the example app schema, ${JSON.stringify(config)}`, () => {
+    const path = fileURLToPath(new URL(`./schema/${file}`, import.meta.url));
+    const get = useGraphqlKernel(config, { pluginsConfig });
+
+    it(`equals the checked-in schema/${file}`, () => {
+      const sdl = get().kernel.service('graphql').sdl();
+      if (process.env.UPDATE_SDL === '1') writeFileSync(path, sdl);
+      expect(sdl, 'the generated schema changed: check the change, then run UPDATE_SDL=1 npm test').to.equal(readFileSync(path, 'utf8'));
+    });
+
+    it('is a valid schema on its own', () => {
+      expect(validateSchema(buildSchema(readFileSync(path, 'utf8')))).to.deep.equal([]);
+    });
   });
-
-  it('is a valid schema on its own', () => {
-    expect(validateSchema(buildSchema(readFileSync(FILE, 'utf8')))).to.deep.equal([]);
-  });
-});
+}

@@ -1,0 +1,132 @@
+// The two v4 ways to read: shape 'v4' serves the spec's schema (Strapi v4's ArticleEntityResponse
+// { data { id attributes } }, id = documentId, publicationState), and Strapi 5's
+// v4CompatibilityMode adds v4's deprecated id / attributes / data / meta to the flat shape. Both
+// load a selection with the same one query plan as the flat shape.
+
+import { expect } from 'chai';
+import { countStatements } from '../../helpers/statements.js';
+import { gql, gqlData, oneError, useGraphqlKernel, type Json } from './helpers.js';
+
+const ARTICLE_FIELDS = 'id attributes { title category { data { id attributes { name } } } authors(sort: ["name"]) { data { id attributes { name } } } seo { metaTitle } }';
+
+describe('GraphQL: shape v4 (the spec\'s schema)', () => {
+  const get = useGraphqlKernel({ shape: 'v4' });
+  const ids: Record<string, string> = {};
+
+  before(async () => {
+    const app = get();
+    const created = async (mutation: string, variables: Json) => ((await gqlData(app, mutation, variables)) as Json);
+    ids.science = (await created('mutation($d: CategoryInput!) { createCategory(data: $d) { data { id } } }', { d: { name: 'Science' } })).createCategory.data.id;
+    ids.ada = (await created('mutation($d: AuthorInput!) { createAuthor(data: $d) { data { id } } }', { d: { name: 'ada', email: 'ada@example.com' } })).createAuthor.data.id;
+    ids.grace = (await created('mutation($d: AuthorInput!) { createAuthor(data: $d) { data { id } } }', { d: { name: 'grace', email: 'grace@example.com' } })).createAuthor.data.id;
+    const article = async (data: Json, status = 'PUBLISHED') => (await created(
+      'mutation($d: ArticleInput!, $s: PublicationStatus) { createArticle(data: $d, status: $s) { data { id attributes { title } } } }', { d: data, s: status },
+    )).createArticle.data;
+    const alpha = await article({ title: 'Alpha', category: ids.science, authors: [ids.grace, ids.ada], seo: { metaTitle: 'A' } });
+    expect(alpha.attributes).to.deep.equal({ title: 'Alpha' });
+    ids.alpha = alpha.id;
+    ids.bravo = (await article({ title: 'Bravo' })).id;
+    ids.draft = (await article({ title: 'Charlie draft' }, 'DRAFT')).id;
+  });
+
+  it('lists { data { id attributes } meta { pagination } }, relations wrapped the same way', async () => {
+    const data = await gqlData(get(), `{ articles(sort: ["title"], pagination: { pageSize: 1 }) { data { ${ARTICLE_FIELDS} } meta { pagination { page pageSize pageCount total } } } }`);
+    expect(data.articles).to.deep.equal({
+      data: [{
+        id: ids.alpha,
+        attributes: {
+          title: 'Alpha', category: { data: { id: ids.science, attributes: { name: 'Science' } } },
+          authors: { data: [{ id: ids.ada, attributes: { name: 'ada' } }, { id: ids.grace, attributes: { name: 'grace' } }] },
+          seo: { metaTitle: 'A' },
+        },
+      }],
+      meta: { pagination: { page: 1, pageSize: 1, pageCount: 2, total: 2 } },
+    });
+  });
+
+  it('reads one document by id (the documentId), and { data: null } for an unknown one', async () => {
+    const one = await gqlData(get(), 'query($id: ID) { article(id: $id) { data { id attributes { title category { data { attributes { name } } } } } } }', { id: ids.alpha });
+    expect(one.article).to.deep.equal({ data: { id: ids.alpha, attributes: { title: 'Alpha', category: { data: { attributes: { name: 'Science' } } } } } });
+    const none = await gqlData(get(), '{ article(id: "nope") { data { id } } }');
+    expect(none.article).to.deep.equal({ data: null });
+  });
+
+  it('filters on id and through relations, and an empty relation is { data: null } or { data: [] }', async () => {
+    const byId = await gqlData(get(), 'query($id: ID) { articles(filters: { id: { eq: $id } }) { data { attributes { title } } } }', { id: ids.bravo });
+    expect(byId.articles.data).to.deep.equal([{ attributes: { title: 'Bravo' } }]);
+    const through = await gqlData(get(), '{ articles(filters: { category: { name: { eq: "Science" } } }) { data { id } } }');
+    expect(through.articles.data).to.deep.equal([{ id: ids.alpha }]);
+    const bravo = await gqlData(get(), 'query($id: ID) { article(id: $id) { data { attributes { category { data { id } } authors { data { id } } } } } }', { id: ids.bravo });
+    expect(bravo.article.data.attributes).to.deep.equal({ category: { data: null }, authors: { data: [] } });
+  });
+
+  it('takes publicationState: LIVE (the default) reads published versions, PREVIEW drafts too', async () => {
+    const titles = async (state: string) => (await gqlData(get(), `{ articles(publicationState: ${state}, sort: ["title"]) { data { attributes { title publishedAt } } } }`))
+      .articles.data.map((a: Json) => a.attributes.title);
+    expect(await titles('LIVE')).to.deep.equal(['Alpha', 'Bravo']);
+    expect(await titles('PREVIEW')).to.deep.equal(['Alpha', 'Bravo', 'Charlie draft']);
+    const res = await gql(get(), '{ articles(status: DRAFT) { data { id } } }');
+    expect(res.body.errors[0].extensions.code).to.equal('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('updates, publishes and deletes by id, answering with { data }', async () => {
+    const updated = await gqlData(get(), 'mutation($id: ID!) { updateArticle(id: $id, data: { title: "Charlie" }, status: DRAFT) { data { id attributes { title publishedAt } } } }', { id: ids.draft });
+    expect(updated.updateArticle.data).to.deep.equal({ id: ids.draft, attributes: { title: 'Charlie', publishedAt: null } });
+    const published = await gqlData(get(), 'mutation($id: ID!) { publishArticle(id: $id) { data { attributes { title } } } }', { id: ids.draft });
+    expect(published.publishArticle.data.attributes).to.deep.equal({ title: 'Charlie' });
+    const deleted = await gqlData(get(), 'mutation($id: ID!) { deleteArticle(id: $id) { data { id } } }', { id: ids.draft });
+    expect(deleted.deleteArticle).to.deep.equal({ data: { id: ids.draft } });
+    oneError(await gql(get(), 'mutation($id: ID!) { deleteArticle(id: $id) { data { id } } }', { id: ids.draft }), 'NOT_FOUND');
+  });
+
+  it('serves a single type as { data }', async () => {
+    expect((await gqlData(get(), '{ global { data { id } } }')).global).to.deep.equal({ data: null });
+    await gqlData(get(), 'mutation { updateGlobal(data: { siteName: "Strata" }, status: PUBLISHED) { data { id } } }');
+    const data = await gqlData(get(), '{ global { data { attributes { siteName } } } }');
+    expect(data.global).to.deep.equal({ data: { attributes: { siteName: 'Strata' } } });
+  });
+
+  it('issues the same statements for a v4 selection as for the flat one', async () => {
+    const v4 = await countStatements(get(), () => gqlData(get(), `{ articles { data { ${ARTICLE_FIELDS} } } }`));
+    const rest = await countStatements(get(), () => get().get('/api/articles?fields[0]=title&populate[category][fields][0]=name&populate[authors][fields][0]=name&populate[authors][sort][0]=name&populate[seo][fields][0]=metaTitle'));
+    expect(rest.result.status).to.equal(200);
+    // v4 always counts (meta.pagination may be selected); REST counts too
+    expect(v4.statements).to.equal(rest.statements);
+  });
+});
+
+describe('GraphQL: v4CompatibilityMode (Strapi 5\'s)', () => {
+  const get = useGraphqlKernel({ v4CompatibilityMode: true });
+  let science = '';
+  let alpha = '';
+
+  before(async () => {
+    science = (await gqlData(get(), 'mutation { createCategory(data: { name: "Science" }, status: PUBLISHED) { documentId } }')).createCategory.documentId;
+    alpha = (await gqlData(get(), 'mutation($c: ID) { createArticle(data: { title: "Alpha", category: $c }, status: PUBLISHED) { documentId } }', { c: science })).createArticle.documentId;
+  });
+
+  it('answers a v4 query on a connection with the flat data', async () => {
+    const data = await gqlData(get(), `{ articles_connection { data { id attributes { title category { data { id attributes { name } } } } } meta { pagination { total } } } }`);
+    expect(data.articles_connection).to.deep.equal({
+      data: [{ id: alpha, attributes: { title: 'Alpha', category: { data: { id: science, attributes: { name: 'Science' } } } } }],
+      meta: { pagination: { total: 1 } },
+    });
+  });
+
+  it('keeps the flat fields beside the old ones, and marks the old ones deprecated', async () => {
+    const data = await gqlData(get(), '{ articles { documentId title attributes { category { name } } } articles_connection { nodes { title } pageInfo { total } } }');
+    expect(data).to.deep.equal({
+      articles: [{ documentId: alpha, title: 'Alpha', attributes: { category: { name: 'Science' } } }],
+      articles_connection: { nodes: [{ title: 'Alpha' }], pageInfo: { total: 1 } },
+    });
+    expect(get().kernel.service('graphql').sdl()).to.match(/attributes: Article! @deprecated/);
+  });
+
+  it('refuses v4CompatibilityMode together with shape v4', async () => {
+    const { startKernel } = await import('../../helpers/kernel.js');
+    const { gqlConfig } = await import('./helpers.js');
+    let error: unknown;
+    try { await (await startKernel({ config: gqlConfig({ shape: 'v4', v4CompatibilityMode: true }) })).stop(); } catch (err) { error = err; }
+    expect((error as Error).message).to.match(/plugins\.graphql\.config\.v4CompatibilityMode/);
+  });
+});
