@@ -21,6 +21,18 @@ function startupRow(label: string, r: StartupResult | undefined): string {
   return `| ${label} | ${r.contentTypes} | ${r.readyMs} | ${r.firstResponseMs} | ${fmt(r.idleRssMb, 1)} |`;
 }
 
+/** (i) asks GraphQL for what (c) asks REST: the same rows, fields and count. */
+function graphqlVsRest(list: ScenarioResult[]): string[] {
+  const rest = list.find((s) => s.id === 'c')?.ours;
+  const graphql = list.find((s) => s.id === 'i')?.ours;
+  if (!rest || !graphql) return [];
+  return [
+    `GraphQL / REST for the same data ((i) / (c), ours): req/s ${fmt(graphql.rps / rest.rps, 2)}, `
+      + `p50 ${fmt(graphql.latencyMs.p50 / rest.latencyMs.p50, 2)}, SQL/req ${fmt(graphql.statementsPerRequest, 1)} / ${fmt(rest.statementsPerRequest, 1)}.`,
+    '',
+  ];
+}
+
 export function toMarkdown(r: BenchResult): string {
   const m = r.machine;
   const d = r.dataset;
@@ -39,6 +51,7 @@ export function toMarkdown(r: BenchResult): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
     ...r.scenarios.map(row),
     '',
+    ...graphqlVsRest(r.scenarios),
     `Peak RSS over the whole run (VmHWM): ours ${fmt(r.server.peakRssMb)} MB, `
       + `${r.server.usersPermissionsPeakRssMb === undefined ? '' : `ours with users-permissions ${fmt(r.server.usersPermissionsPeakRssMb)} MB, `}`
       + `floor ${fmt(r.server.floorPeakRssMb)} MB. SQL/req for ours is counted in-process (same requests, same file). Reads run before writes.`,

@@ -29,6 +29,47 @@ export async function listFilterSort(db, q) {
 /** (c) page of 25 with category (joined), seo (joined) and authors (one batched query) */
 export async function listPopulate(db, q) {
   const pageNumber = Number(q.get('page') ?? 1);
+  const { rows, authors, total } = await populatedPage(db, pageNumber);
+  const data = rows.map((r) => {
+    const doc = article(r);
+    const c = unprefix(r, 'c_');
+    const s = unprefix(r, 's_');
+    doc.category = c && category(c);
+    doc.authors = (authors.get(r.id) ?? []).map(author);
+    doc.seo = s && seo(s);
+    return doc;
+  });
+  return page(data, pageNumber, 25, total);
+}
+
+/** (i) the GraphQL query of (c): articles_connection with the same fields, in the flat shape
+ *  (no numeric ids, Long as a number, enum values as GraphQL names, a component's id as ID) */
+export async function listPopulateGraphql(db, q) {
+  const pageNumber = Number(q.get('page') ?? 1);
+  const { rows, authors, total } = await populatedPage(db, pageNumber);
+  const nodes = rows.map((r) => {
+    const doc = withoutId(article(r));
+    doc.views = long(r.views);
+    doc.reviewState = r.review_state === null ? null : r.review_state.replace(/[^_0-9A-Za-z]/g, '_');
+    const c = unprefix(r, 'c_');
+    const s = unprefix(r, 's_');
+    doc.category = c && withoutId(category(c));
+    doc.authors = (authors.get(r.id) ?? []).map((a) => withoutId(author(a)));
+    doc.seo = s && { ...seo(s), id: String(s.id) };
+    return doc;
+  });
+  const pageInfo = { page: pageNumber, pageSize: 25, pageCount: Math.ceil(total / 25), total };
+  return { data: { articles_connection: { nodes, pageInfo } } };
+}
+
+const withoutId = ({ id: _id, ...rest }) => rest;
+const long = (v) => {
+  if (v === null || v === undefined) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : String(v);
+};
+
+async function populatedPage(db, pageNumber) {
   const rows = await db.raw(`SELECT ${articleColumns('a')}, ${prefixed('c', CATEGORY_COLUMNS, 'c_')}, ${prefixed('s', SEO_COLUMNS, 's_')}
     FROM articles a
     LEFT JOIN articles_category_lnk cl ON cl.source_id = a.id
@@ -36,27 +77,14 @@ export async function listPopulate(db, q) {
     LEFT JOIN articles_cmps sc ON sc.entity_id = a.id AND sc.field = 'seo' AND sc.component_type = 'shared.seo'
     LEFT JOIN components_shared_seos s ON s.id = sc.cmp_id
     ORDER BY a.id LIMIT 25 OFFSET ?`, [(pageNumber - 1) * 25]);
-  const byArticle = new Map();
+  const authors = new Map();
   if (rows.length) {
     const ids = rows.map((r) => r.id);
-    const authors = await db.raw(`SELECT l.source_id AS k, ${cols('au', AUTHOR_COLUMNS)} FROM articles_authors_lnk l
+    const found = await db.raw(`SELECT l.source_id AS k, ${cols('au', AUTHOR_COLUMNS)} FROM articles_authors_lnk l
       JOIN authors au ON au.document_id = l.target_document_id WHERE l.source_id IN (${marks(ids)}) ORDER BY l.ord, l.id`, ids);
-    for (const r of authors) {
-      const list = byArticle.get(r.k) ?? [];
-      list.push(author(r));
-      byArticle.set(r.k, list);
-    }
+    for (const r of found) authors.set(r.k, [...(authors.get(r.k) ?? []), r]);
   }
-  const data = rows.map((r) => {
-    const doc = article(r);
-    const c = unprefix(r, 'c_');
-    const s = unprefix(r, 's_');
-    doc.category = c && category(c);
-    doc.authors = byArticle.get(r.id) ?? [];
-    doc.seo = s && seo(s);
-    return doc;
-  });
-  return page(data, pageNumber, 25, await total(db, 'SELECT COUNT(*) AS n FROM articles'));
+  return { rows, authors, total: await total(db, 'SELECT COUNT(*) AS n FROM articles') };
 }
 
 /** (e) through category.parent.name and authors.name */

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import Koa from 'koa';
 import knexFactory from 'knex';
 import { createAuth } from './auth.mjs';
-import { deepFilter, list, listFilterSort, listPopulate, oneDeep } from './handlers.mjs';
+import { deepFilter, list, listFilterSort, listPopulate, listPopulateGraphql, oneDeep } from './handlers.mjs';
 
 const filename = process.env.DATABASE_FILENAME;
 if (!filename) throw new Error('DATABASE_FILENAME is required');
@@ -29,6 +29,7 @@ app.use(async (ctx) => {
     case 'c': body = await listPopulate(db, q); break;
     case 'd': body = await oneDeep(db, arg); break;
     case 'e': body = await deepFilter(db, q); break;
+    case 'i': body = await listPopulateGraphql(db, q); break;
     case 'h': {
       if (!authorize) throw new Error('/h needs JWT_SECRET');
       const refused = await authorize(ctx.get('authorization'), 'api::article.article.find');
@@ -45,7 +46,7 @@ app.use(async (ctx) => {
 const server = createServer(app.callback());
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
   const { address, port } = server.address();
-  process.stdout.write(`floor serving 6 scenarios on http://${address}:${port}\n`);
+  process.stdout.write(`floor serving 7 scenarios on http://${address}:${port}\n`);
 });
 const stop = () => { server.close(() => db.destroy().then(() => process.exit(0))); server.closeAllConnections(); };
 process.on('SIGTERM', stop);

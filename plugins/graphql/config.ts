@@ -40,7 +40,7 @@ export interface GraphqlSettings {
 
 const DEFAULTS = {
   endpoint: '/graphql', shadowCRUD: true, playgroundAlways: false, depthLimit: 10, amountLimit: 100,
-  defaultLimit: 25, maxCost: 5000, maxAliases: 30, maxRootFields: 20, maxBatch: 0, v4CompatibilityMode: false,
+  defaultLimit: 25, maxCost: 30_000, maxAliases: 30, maxRootFields: 20, maxBatch: 0, v4CompatibilityMode: false,
   shape: 'flat' as Shape,
 };
 type Key = keyof typeof DEFAULTS;

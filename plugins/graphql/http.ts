@@ -3,13 +3,13 @@
 // (it reads its own body, within the same size limit) so that every answer, a malformed body
 // included, is a GraphQL answer.
 
-import { GraphQLError, parse, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http';
 import type { Middleware } from 'koa';
 import { isApplicationError, PayloadTooLargeError, toErrorResponse, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
-import { validationRules } from './limits.js';
+import { createValidation } from './limits.js';
 import type { GraphqlContext } from './schema.js';
 
 /** Tokens a document may have: parsing stops there, whatever the body limit allows. */
@@ -18,10 +18,12 @@ const MAX_TOKENS = 20_000;
 export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, schema: () => GraphQLSchema): Middleware<RequestState> {
   const { bodyLimit } = api.config.api;
   const queryLength = api.config.server.limits.queryLength;
+  const validation = createValidation(settings, MAX_TOKENS);
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema: () => schema(),
-    parse: (source) => parse(source, { maxTokens: MAX_TOKENS }),
-    validationRules: (_req, args, specified) => validationRules(settings, args.document, (args.variableValues ?? {}) as Record<string, unknown>, specified, args.operationName ?? undefined),
+    parse: (source) => validation.parse(source),
+    validate: (schema, document, rules) => validation.validate(schema, document, rules ?? []),
+    validationRules: (_req, args) => validation.rules((args.variableValues ?? {}) as Record<string, unknown>, args.operationName ?? undefined),
     context: async (req) => {
       const ctx = req.raw;
       try {
@@ -33,6 +35,10 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
       }
       return { request: ctx, requestId: ctx.state.requestId };
     },
+    // An answer without errors needs no error replacer: JSON.stringify alone is several times faster
+    onOperation: (req, _args, result) => (result.errors ? undefined : [
+      JSON.stringify(result), { status: 200, statusText: 'OK', headers: { 'content-type': `${mediaTypeOf(req.raw.get('accept'))}; charset=utf-8` } },
+    ]),
     // graphql-http's own refusals (an unparsable body, no query) are plain errors about the request
     formatError: (err) => (err instanceof GraphQLError || isApplicationError(err)
       ? toGraphqlError(err, api.logger, undefined)
@@ -67,6 +73,20 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     for (const [key, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(key, value);
     ctx.body = body ?? '';
   };
+}
+
+/** The media type graphql-http picked for the answer (it has refused unacceptable ones with 406
+ *  before anything runs): the first acceptable one, application/json for a wildcard. */
+function mediaTypeOf(accept: string | null | undefined): string {
+  for (const item of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
+    const [type, ...params] = item.split(';');
+    const charset = params.find((p) => p.includes('charset=')) ?? 'charset=utf-8';
+    if (type === 'application/graphql-response+json' && charset === 'charset=utf-8') return type;
+    if ((type === 'application/json' || type === 'application/*' || type === '*/*') && (charset === 'charset=utf-8' || charset === 'charset=utf8')) {
+      return 'application/json';
+    }
+  }
+  return 'application/json';
 }
 
 function statusOf(error: GraphQLError): number {

@@ -3,8 +3,8 @@
 // children). Each refusal names the limit and its value.
 
 import {
-  GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode,
-  type SelectionSetNode, type ValidationRule,
+  GraphQLError, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate, type DocumentNode, type FragmentDefinitionNode,
+  type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type Source, type ValidationRule,
 } from 'graphql';
 import { createComplexityRule, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { GraphqlSettings } from './config.js';
@@ -72,27 +72,77 @@ function pageEstimator(settings: GraphqlSettings): ComplexityEstimator {
   };
 }
 
-/** The rules for one request: its shape first (cheap, and it keeps the cost estimate from
- *  walking an enormous expansion), then the cost with the request's variables. */
-export function validationRules(
-  settings: GraphqlSettings, document: DocumentNode, variables: Record<string, unknown>, specified: readonly ValidationRule[], operationName?: string,
-): ValidationRule[] {
-  const errors = shapeErrors(document, settings);
-  if (errors.length) return [(context) => ({ Document: { enter() { errors.forEach((e) => context.reportError(e)); return false; } } })];
-  const rules: ValidationRule[] = [
-    ...specified,
-    createComplexityRule({
-      maximumComplexity: settings.maxCost,
-      variables,
-      // Only the operation that runs is estimated (and only its variables are needed)
-      operationName,
-      estimators: [pageEstimator(settings), simpleEstimator({ defaultComplexity: 1 })],
-      createError: (max, actual) => limitError(`The operation's estimated cost is ${actual}; at most ${max} is allowed (maxCost)`, 'maxCost', max),
-    }),
-  ];
-  if (!settings.introspection) rules.push(NoSchemaIntrospectionCustomRule);
-  return rules;
+/** What does not depend on the request but on its document (its shape, GraphQL's rules,
+ *  introspection) is checked once per document; the cost, which reads the variables, per request.
+ *  parse() hands back the same DocumentNode for the same text, so the first check is reused. */
+export function createValidation(settings: GraphqlSettings, maxTokens: number) {
+  const parsed = new Map<string, DocumentNode>();
+  const checked = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  // The cost of a document with given variables and operation (a client pages through the same
+  // few documents)
+  const costs = new WeakMap<DocumentNode, Map<string, readonly GraphQLError[]>>();
+  const costKeys = new WeakMap<readonly ValidationRule[], string>();
+  const documentRules = settings.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+  return {
+    parse(source: string | Source): DocumentNode {
+      const text = typeof source === 'string' ? source : source.body;
+      const known = parsed.get(text);
+      if (known) {
+        // Most recently used last: the oldest is the first to go
+        parsed.delete(text);
+        parsed.set(text, known);
+        return known;
+      }
+      const document = parse(source, { maxTokens });
+      if (text.length <= CACHED_DOCUMENT_LENGTH) {
+        parsed.set(text, document);
+        if (parsed.size > CACHED_DOCUMENTS) parsed.delete(parsed.keys().next().value!);
+      }
+      return document;
+    },
+    validate(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[]): readonly GraphQLError[] {
+      let errors = checked.get(document);
+      if (!errors) {
+        // Its shape first: cheap, and it keeps GraphQL's rules from walking an enormous expansion
+        const shape = shapeErrors(document, settings);
+        errors = shape.length ? shape : validate(schema, document, documentRules);
+        checked.set(document, errors);
+      }
+      if (errors.length) return errors;
+      const key = costKeys.get(rules);
+      if (key === undefined) return validate(schema, document, rules);
+      let known = costs.get(document);
+      if (!known) costs.set(document, known = new Map());
+      let cost = known.get(key);
+      if (!cost) {
+        cost = validate(schema, document, rules);
+        if (known.size >= CACHED_COSTS) known.delete(known.keys().next().value!);
+        known.set(key, cost);
+      }
+      return cost;
+    },
+    /** The request's own rules: the cost with its variables, of the operation that runs. */
+    rules(variables: Record<string, unknown>, operationName?: string): ValidationRule[] {
+      const rules = [createComplexityRule({
+        maximumComplexity: settings.maxCost,
+        variables,
+        operationName,
+        estimators: [pageEstimator(settings), simpleEstimator({ defaultComplexity: 1 })],
+        createError: (max, actual) => limitError(`The operation's estimated cost is ${actual}; at most ${max} is allowed (maxCost)`, 'maxCost', max),
+      })];
+      const key = JSON.stringify([operationName ?? null, variables]);
+      if (key.length <= CACHED_DOCUMENT_LENGTH) costKeys.set(rules, key);
+      return rules;
+    },
+  };
 }
+
+/** Documents kept parsed and checked, and the longest one kept (a client's documents are few
+ *  and short; a one-off large one is not worth the memory). */
+const CACHED_DOCUMENTS = 500;
+const CACHED_DOCUMENT_LENGTH = 20_000;
+/** Variable sets whose cost is kept, per document. */
+const CACHED_COSTS = 50;
 
 function limitError(message: string, limit: string, value: number, node?: OperationDefinitionNode): GraphQLError {
   return new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, value } });
