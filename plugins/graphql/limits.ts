@@ -77,6 +77,9 @@ function pageEstimator(settings: GraphqlSettings): ComplexityEstimator {
  *  parse() hands back the same DocumentNode for the same text, so the first check is reused. */
 export function createValidation(settings: GraphqlSettings, maxTokens: number) {
   const parsed = new Map<string, DocumentNode>();
+  // Parsed but not yet known to be valid: kept only once it passes (a refused document is not
+  // worth memory, and an attacker could send many)
+  const candidates = new WeakMap<DocumentNode, string>();
   const checked = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   // The cost of a document with given variables and operation (a client pages through the same
   // few documents)
@@ -94,10 +97,7 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
         return known;
       }
       const document = parse(source, { maxTokens });
-      if (text.length <= CACHED_DOCUMENT_LENGTH) {
-        parsed.set(text, document);
-        if (parsed.size > CACHED_DOCUMENTS) parsed.delete(parsed.keys().next().value!);
-      }
+      if (text.length <= CACHED_DOCUMENT_LENGTH) candidates.set(document, text);
       return document;
     },
     validate(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[]): readonly GraphQLError[] {
@@ -106,7 +106,12 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
         // Its shape first: cheap, and it keeps GraphQL's rules from walking an enormous expansion
         const shape = shapeErrors(document, settings);
         errors = shape.length ? shape : validate(schema, document, documentRules);
-        checked.set(document, errors);
+        const text = candidates.get(document);
+        if (text !== undefined && errors.length === 0) {
+          checked.set(document, errors);
+          parsed.set(text, document);
+          if (parsed.size > CACHED_DOCUMENTS) parsed.delete(parsed.keys().next().value!);
+        }
       }
       if (errors.length) return errors;
       const key = costKeys.get(rules);
@@ -131,18 +136,20 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
         createError: (max, actual) => limitError(`The operation's estimated cost is ${actual}; at most ${max} is allowed (maxCost)`, 'maxCost', max),
       })];
       const key = JSON.stringify([operationName ?? null, variables]);
-      if (key.length <= CACHED_DOCUMENT_LENGTH) costKeys.set(rules, key);
+      if (key.length <= CACHED_COST_KEY_LENGTH) costKeys.set(rules, key);
       return rules;
     },
   };
 }
 
-/** Documents kept parsed and checked, and the longest one kept (a client's documents are few
- *  and short; a one-off large one is not worth the memory). */
-const CACHED_DOCUMENTS = 500;
-const CACHED_DOCUMENT_LENGTH = 20_000;
-/** Variable sets whose cost is kept, per document. */
-const CACHED_COSTS = 50;
+/** Valid documents kept parsed and checked, and the longest one kept: a client's documents are
+ *  few and short, and a parsed document keeps its tokens (about 200 bytes per character), so the
+ *  cache stays under about 80 MB whatever is sent. */
+const CACHED_DOCUMENTS = 100;
+const CACHED_DOCUMENT_LENGTH = 4_000;
+/** Variable sets whose cost is kept, per document, and the longest kept. */
+const CACHED_COSTS = 20;
+const CACHED_COST_KEY_LENGTH = 1_000;
 
 function limitError(message: string, limit: string, value: number, node?: OperationDefinitionNode): GraphQLError {
   return new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, value } });

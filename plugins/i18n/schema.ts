@@ -10,6 +10,8 @@ const field = (type: string): FieldSpec => ({ type, args: {} });
 
 export function contributeSchema(api: PluginApi): void {
   api.hooks.schemaInit.tap(PLUGIN_NAME, (builder) => {
+    // A content type with a relation to locales has the surface build the type from the model
+    if (builder.has('I18NLocale')) return;
     builder.addType({
       name: 'I18NLocale', kind: 'object', description: 'A locale documents can be written in',
       fields: {
