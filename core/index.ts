@@ -21,6 +21,7 @@ export type { ModelRegistry } from './registry/model-registry.js';
 export type { SchemaFiles } from './registry/load.js';
 export * from './registry/types.js';
 export { contentTypeUid, componentUid, pluginUid } from './registry/uid.js';
+export { FILE_UID } from './registry/media.js';
 
 // Parameters and operations
 export type { ParamDefinition, ParamSchema, ParamUse, RelationRefKey } from './params/types.js';

@@ -8,6 +8,10 @@ export const PLUGIN_NAME = 'graphql';
 export const SHAPES = ['flat', 'v4'] as const;
 export type Shape = typeof SHAPES[number];
 
+/** How a content type's documentId is spelled in arguments and filters: `id` in the v4 shape
+ *  (where id is the documentId), `documentId` otherwise. */
+export const documentIdKey = (settings: Pick<GraphqlSettings, 'shape'>): string => (settings.shape === 'v4' ? 'id' : 'documentId');
+
 export interface GraphqlSettings {
   /** Where the endpoint is served. */
   endpoint: string;

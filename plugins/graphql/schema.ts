@@ -38,7 +38,7 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, { sp
     } else if (type.kind === 'object' && Object.keys(type.fields).length > 0) {
       const fields: Record<string, Resolver> = {};
       for (const [name, field] of Object.entries(type.fields)) {
-        const resolver = fieldResolver({ api, settings, hops }, name, field);
+        const resolver = fieldResolver({ api, settings, hops }, field);
         if (resolver) fields[name] = resolver;
       }
       resolvers[type.name] = fields;
@@ -50,7 +50,7 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, { sp
 
 interface ResolverContext { api: PluginApi; settings: GraphqlSettings; hops: BuiltSpec['hops'] }
 
-function fieldResolver({ api, settings, hops }: ResolverContext, name: string, field: FieldSpec): Resolver | undefined {
+function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpec): Resolver | undefined {
   const { operation, resolve, source } = field;
   const { logger } = api;
   if (operation) {
@@ -78,8 +78,5 @@ function fieldResolver({ api, settings, hops }: ResolverContext, name: string, f
       }
     };
   }
-  if (source) return (parent) => source(parent);
-  // A list the plan did not load (a relation the caller may not read) is empty, not null
-  if (field.type.endsWith(']!')) return (parent) => (parent as Record<string, unknown>)[name] ?? [];
-  return undefined;
+  return source ? (parent) => source(parent) : undefined;
 }

@@ -8,7 +8,7 @@ import {
 } from 'graphql';
 import { isScalar, ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
 import { filtersParam, paginationParam, sortParam } from './args.js';
-import type { GraphqlSettings } from './config.js';
+import { documentIdKey, type GraphqlSettings } from './config.js';
 import { typeNameOf } from './names.js';
 import { isToManyAttribute, targetOf, visible } from './spec/models.js';
 
@@ -110,7 +110,7 @@ function listOptions(
   for (const node of nodes) {
     const args = getArgumentValues(def, node, ctx.info.variableValues);
     const options: Record<string, unknown> = {};
-    const filters = filtersParam(ctx.registry, target, args.filters, ctx.settings.shape === 'v4' ? 'id' : 'documentId');
+    const filters = filtersParam(ctx.registry, target, args.filters, documentIdKey(ctx.settings));
     if (filters !== undefined) options.filters = filters;
     const sort = sortParam(args.sort);
     if (sort !== undefined) options.sort = sort;

@@ -2,7 +2,7 @@
 // mutations, each running the same operation as the REST route (so the same rate limits, checks
 // and answers). Contributed through the kernel's schema hooks; no surface is imported or named.
 
-import type { FieldOperation, FieldSpec, OperationInput, PluginApi, TypeSpec } from '../../core/index.js';
+import type { FieldSpec, OperationInput, PluginApi, TypeSpec } from '../../core/index.js';
 import { AUTH } from './auth.js';
 import type { UpContext } from './context.js';
 import { PLUGIN_NAME } from './models.js';
@@ -60,31 +60,30 @@ function loginBody(args: Args): unknown {
 }
 
 function mutations(): Record<string, FieldSpec> {
-  const run = (name: string, input: FieldOperation['input']): FieldOperation => ({ name, input });
   return {
     login: field('UsersPermissionsLoginPayload!', {
       args: { input: { type: 'UsersPermissionsLoginInput!' } }, description: 'Logs in with an email or username and a password',
-      operation: run(AUTH.login, body(loginBody)),
+      operation: { name: AUTH.login, input: body(loginBody) },
     }),
     register: field('UsersPermissionsLoginPayload!', {
       args: { input: { type: 'UsersPermissionsRegisterInput!' } }, description: 'Creates an account',
-      operation: run(AUTH.register, body((a) => a.input)),
+      operation: { name: AUTH.register, input: body((a) => a.input) },
     }),
     forgotPassword: field('UsersPermissionsPasswordPayload', {
       args: { email: { type: 'String!' } }, description: 'Mails a password reset code to a known address',
-      operation: run(AUTH.forgotPassword, body((a) => ({ email: a.email }))),
+      operation: { name: AUTH.forgotPassword, input: body((a) => ({ email: a.email })) },
     }),
     resetPassword: field('UsersPermissionsLoginPayload', {
       args: required('password', 'passwordConfirmation', 'code'), description: 'Sets a new password with a reset code',
-      operation: run(AUTH.resetPassword, body((a) => ({ code: a.code, password: a.password, passwordConfirmation: a.passwordConfirmation }))),
+      operation: { name: AUTH.resetPassword, input: body((a) => ({ code: a.code, password: a.password, passwordConfirmation: a.passwordConfirmation })) },
     }),
     changePassword: field('UsersPermissionsLoginPayload', {
       args: required('currentPassword', 'password', 'passwordConfirmation'), description: "Changes the caller's password",
-      operation: run(AUTH.changePassword, body((a) => ({ currentPassword: a.currentPassword, password: a.password, passwordConfirmation: a.passwordConfirmation }))),
+      operation: { name: AUTH.changePassword, input: body((a) => ({ currentPassword: a.currentPassword, password: a.password, passwordConfirmation: a.passwordConfirmation })) },
     }),
     emailConfirmation: field('UsersPermissionsLoginPayload', {
       args: required('confirmation'), description: 'Confirms an email address with the mailed code',
-      operation: run(AUTH.emailConfirmation, body((a) => ({ confirmation: a.confirmation }))),
+      operation: { name: AUTH.emailConfirmation, input: body((a) => ({ confirmation: a.confirmation })) },
     }),
   };
 }

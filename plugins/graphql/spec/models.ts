@@ -2,16 +2,14 @@
 // its enums and its dynamic zones' unions. Private and password attributes are in none of them.
 
 import {
-  enumName, type Attribute, type FieldExtra, type FieldSpec, type Model, type ModelRegistry, type SchemaBuilder, type TypeScope,
+  enumName, FILE_UID, type Attribute, type FieldExtra, type FieldSpec, type Model, type ModelRegistry, type SchemaBuilder, type TypeScope,
 } from '../../../core/index.js';
 import {
   collectionOf, connectionField, dynamicZoneInputOf, dynamicZoneOf, entityOf, entityResponseOf, enumOf, filtersInputOf, inputOf,
   relationCollectionOf, typeNameOf,
 } from '../names.js';
-import { PLUGIN_NAME, type GraphqlSettings } from '../config.js';
+import { documentIdKey, PLUGIN_NAME, type GraphqlSettings } from '../config.js';
 import { SCALAR_OF } from './common.js';
-
-const FILE_UID = 'plugin::upload.file';
 
 /** Attributes a client may see: not private, not a password. */
 export function visible(attr: Attribute): boolean {
@@ -71,6 +69,8 @@ export interface ModelTypesContext {
 }
 
 const prop = (parent: unknown, name: string): unknown => (parent as Record<string, unknown> | null)?.[name];
+/** A list the plan did not load (a relation the caller may not read) is empty, not null. */
+const orEmpty = (name: string) => (parent: unknown): unknown => prop(parent, name) ?? [];
 const DEPRECATED_ID = 'Use documentId: id here is the documentId (v4CompatibilityMode)';
 const DEPRECATED_WRAPPER = 'Read the fields directly (v4CompatibilityMode)';
 
@@ -80,7 +80,7 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
   const isComponent = model.modelType === 'component';
   const scope = isComponent ? { component: model, owner: PLUGIN_NAME } : { contentType: model, owner: PLUGIN_NAME };
   const output: Record<string, FieldSpec> = isComponent ? { id: { type: 'ID!', args: {} } } : v4 ? {} : { documentId: { type: 'ID!', args: {} } };
-  const filters: Record<string, FieldSpec> = { [isComponent || v4 ? 'id' : 'documentId']: { type: 'IDFilterInput', args: {} } };
+  const filters: Record<string, FieldSpec> = { [isComponent ? 'id' : documentIdKey(settings)]: { type: 'IDFilterInput', args: {} } };
   const input: Record<string, FieldSpec> = {};
   const outputExtras: Record<string, FieldExtra> = {};
   const inputExtras: Record<string, FieldExtra> = {};
@@ -97,7 +97,7 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
         name: union, kind: 'union', fields: {}, members: [...members, 'Error'],
         resolveType: (value) => byUid.get((value as { __component?: string }).__component ?? '') ?? 'Error',
       }, { ...scope, role: 'other' });
-      output[name] = { type: `[${union}]!`, args: {} };
+      output[name] = { type: `[${union}]!`, args: {}, source: orEmpty(name) };
       if (canWrite) {
         builder.addType({ name: dynamicZoneInputOf(model, name), kind: 'scalar', fields: {}, description: `An entry of ${name}: a component's fields and its __typename` }, { ...scope, role: 'other' });
         input[name] = { type: `[${dynamicZoneInputOf(model, name)}!]`, args: {} };
@@ -115,7 +115,7 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
           ? { type: relationCollectionOf(target), args, source: (p) => ({ data: prop(p, name) ?? [] }) }
           : { type: entityResponseOf(target), args: {}, source: (p) => ({ data: prop(p, name) ?? null }) };
       } else if (many) {
-        output[name] = { type: `[${typeNameOf(target)}]!`, args };
+        output[name] = { type: `[${typeNameOf(target)}]!`, args, source: orEmpty(name) };
         if (attr.type === 'relation' || attr.type === 'media') {
           output[connectionField(name)] = { type: relationCollectionOf(target), args: { ...args }, source: (p) => ({ nodes: prop(p, name) ?? [] }) };
           outputExtras[connectionField(name)] = { attribute: attr };

@@ -7,7 +7,7 @@ import {
   type ParamDefinition, type PluginApi,
 } from '../../../core/index.js';
 import { dataParam, filtersParam, paginationParam, sortParam } from '../args.js';
-import type { GraphqlSettings } from '../config.js';
+import { documentIdKey, type GraphqlSettings } from '../config.js';
 import { collectionOf, connectionField, entityResponseOf, inputOf, pascal, pluralField, singularField, typeNameOf } from '../names.js';
 import { listArgs } from './models.js';
 
@@ -44,7 +44,7 @@ function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: Conte
   const documents = { model: ct.uid };
   const v4 = settings.shape === 'v4';
   // The v4 shape names a document's id `id` and wraps every answer in { data }
-  const idArg = v4 ? 'id' : 'documentId';
+  const idArg = documentIdKey(settings);
   const wrap = (doc: unknown) => (v4 ? { data: doc } : doc);
   const one = v4 ? entityResponseOf(ct) : type;
   const extra: FieldExtra = { operation: op.name, action, contentType: ct };

@@ -4,7 +4,7 @@
 
 import { expect } from 'chai';
 import { tokenClient } from '../../helpers/api-tokens.js';
-import { gql, gqlData, oneError, useGraphqlKernel, type Json } from './helpers.js';
+import { gql, gqlData, oneError, upPlugin, useGraphqlKernel, type Json } from './helpers.js';
 
 const A = 'api::article.article';
 const C = 'api::category.category';
@@ -12,16 +12,10 @@ const C = 'api::category.category';
 describe('GraphQL: authorization', () => {
   const get = useGraphqlKernel({}, {
     config: { api: { tokens: { salt: 'test-salt-for-api-tokens' } } },
-    pluginsConfig: {
-      'users-permissions': {
-        enabled: true,
-        config: {
-          jwt: { secret: 'test-jwt-secret-0123456789abcdef' }, ratelimit: { enabled: false },
-          // Anonymous callers list articles and categories, and nothing else
-          permissions: { public: [`${A}.find`, `${C}.find`], authenticated: [`${A}.find`, `${A}.findOne`, `${A}.create`, `${C}.find`] },
-        },
-      },
-    },
+    pluginsConfig: upPlugin({
+      // Anonymous callers list articles and categories, and nothing else
+      permissions: { public: [`${A}.find`, `${C}.find`], authenticated: [`${A}.find`, `${A}.findOne`, `${A}.create`, `${C}.find`] },
+    }),
   });
   let articleId = '';
 

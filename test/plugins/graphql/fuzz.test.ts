@@ -9,7 +9,7 @@ import {
   getNamedType, isEnumType, isLeafType, isListType, isNonNullType, isObjectType, isUnionType,
   type GraphQLField, type GraphQLObjectType, type GraphQLSchema,
 } from 'graphql';
-import { gql, useGraphqlKernel } from './helpers.js';
+import { gql, upPlugin, useGraphqlKernel } from './helpers.js';
 
 const A = 'api::article.article';
 const SECRET = 'SECRET-MARKER-7731';
@@ -25,15 +25,9 @@ const SHAPES: Array<{ config: Record<string, unknown>; idKey: string; runs: numb
 for (const shape of SHAPES) describe(`GraphQL: fuzzing with random valid queries, ${JSON.stringify(shape.config)}`, function () {
   this.timeout(300_000);
   const get = useGraphqlKernel(shape.config, {
-    pluginsConfig: {
-      'users-permissions': {
-        enabled: true,
-        config: {
-          jwt: { secret: 'test-jwt-secret-0123456789abcdef' }, ratelimit: { enabled: false },
-          permissions: { public: [`${A}.find`, 'api::category.category.find', 'api::author.author.find', 'api::global.global.find'], authenticated: [] },
-        },
-      },
-    },
+    pluginsConfig: upPlugin({
+      permissions: { public: [`${A}.find`, 'api::category.category.find', 'api::author.author.find', 'api::global.global.find'], authenticated: [] },
+    }),
   });
 
   before(async () => {

@@ -31,6 +31,12 @@ export function gqlConfig(graphql: Record<string, unknown> = {}, extra: KernelCo
   };
 }
 
+/** users-permissions as the GraphQL tests enable it: a fixed JWT secret, the rate limit off unless
+ *  `config` sets one. */
+export function upPlugin(config: Record<string, unknown> = {}): Record<string, unknown> {
+  return { 'users-permissions': { enabled: true, config: { jwt: { secret: 'test-jwt-secret-0123456789abcdef' }, ratelimit: { enabled: false }, ...config } } };
+}
+
 /** `pluginsConfig`: more plugins (or false to switch off draft-and-publish or i18n). */
 export function useGraphqlKernel(graphql: Record<string, unknown> = {}, opts: StartOptions & { pluginsConfig?: Record<string, unknown> } = {}): () => TestKernel {
   const { pluginsConfig, ...rest } = opts;

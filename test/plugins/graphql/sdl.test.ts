@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { buildSchema, validateSchema } from 'graphql';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { useGraphqlKernel } from './helpers.js';
+import { upPlugin, useGraphqlKernel } from './helpers.js';
 
 const SHAPES: Array<{ file: string; config: Record<string, unknown> }> = [
   { file: 'example-app.graphql', config: {} },
@@ -14,7 +14,7 @@ const SHAPES: Array<{ file: string; config: Record<string, unknown> }> = [
 ];
 
 // The example app's plugins: users-permissions contributes its types and mutations too
-const pluginsConfig = { 'users-permissions': { enabled: true, config: { jwt: { secret: 'test-jwt-secret-0123456789abcdef' } } } };
+const pluginsConfig = upPlugin();
 
 for (const { file, config } of SHAPES) {
   describe(`GraphQL: the example app schema, ${JSON.stringify(config)}`, () => {

@@ -4,14 +4,9 @@
 
 import { expect } from 'chai';
 import { mailbox } from '../users-permissions/helpers.js';
-import { gql, gqlData, oneError, useGraphqlKernel, type Json } from './helpers.js';
+import { gql, gqlData, oneError, upPlugin, useGraphqlKernel, type Json } from './helpers.js';
 
-const JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 const LOGIN = 'mutation($i: String!, $p: String!) { login(input: { identifier: $i, password: $p }) { jwt user { id documentId username email confirmed blocked role { name type } } } }';
-
-function upPlugin(config: Record<string, unknown>) {
-  return { 'users-permissions': { enabled: true, config: { jwt: { secret: JWT_SECRET }, ratelimit: { enabled: false }, ...config } } };
-}
 
 describe('GraphQL: users-permissions', () => {
   const box = mailbox();
