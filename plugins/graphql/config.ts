@@ -38,6 +38,9 @@ export interface GraphqlSettings {
   /** 'flat': Strapi 5's types (Article { documentId ... }); 'v4': Strapi v4's, which the spec
    *  describes (ArticleEntityResponse { data { id attributes } }). */
   shape: Shape;
+  /** Compiled execution (graphql-jit): a document is compiled once it has run this many times
+   *  (0: at its first run); false: never, every operation runs on graphql-js's interpreter. */
+  jit: number | false;
   /** Introspection is served (development, or playgroundAlways). */
   introspection: boolean;
 }
@@ -45,7 +48,7 @@ export interface GraphqlSettings {
 const DEFAULTS = {
   endpoint: '/graphql', shadowCRUD: true, playgroundAlways: false, depthLimit: 10, amountLimit: 100,
   defaultLimit: 25, maxCost: 30_000, maxAliases: 30, maxRootFields: 20, maxBatch: 0, v4CompatibilityMode: false,
-  shape: 'flat' as Shape,
+  shape: 'flat' as Shape, jit: 1 as number | false,
 };
 type Key = keyof typeof DEFAULTS;
 // Accepted for Strapi configurations; this server is not Apollo, so their options do nothing
@@ -76,6 +79,12 @@ function checkValue(key: Key, value: unknown): unknown {
   const expected = DEFAULTS[key];
   if (typeof expected === 'boolean') {
     if (typeof value !== 'boolean') throw invalid(key, `expected true or false, got ${JSON.stringify(value)}`);
+    return value;
+  }
+  if (key === 'jit') {
+    if (value !== false && (typeof value !== 'number' || !Number.isInteger(value) || value < 0)) {
+      throw invalid(key, `expected false or an integer of at least 0, got ${JSON.stringify(value)}`);
+    }
     return value;
   }
   if (typeof expected === 'number') {

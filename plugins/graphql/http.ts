@@ -9,6 +9,7 @@ import type { Middleware } from 'koa';
 import { isApplicationError, PayloadTooLargeError, toErrorResponse, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
+import { createExecutor, jitWorks } from './execute.js';
 import { createValidation } from './limits.js';
 import type { GraphqlContext } from './schema.js';
 
@@ -19,8 +20,14 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
   const { bodyLimit } = api.config.api;
   const queryLength = api.config.server.limits.queryLength;
   const validation = createValidation(settings, MAX_TOKENS);
+  let jit = settings.jit;
+  if (jit !== false && !jitWorks()) {
+    api.logger.warn('graphql: graphql-jit cannot compile against the graphql module loaded here (a second copy of it?); operations run on graphql-js');
+    jit = false;
+  }
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema: () => schema(),
+    execute: createExecutor({ jit }, (document) => validation.kept(document)),
     parse: (source) => validation.parse(source),
     validate: (schema, document, rules) => validation.validate(schema, document, rules ?? []),
     validationRules: (_req, args) => validation.rules((args.variableValues ?? {}) as Record<string, unknown>, args.operationName ?? undefined),

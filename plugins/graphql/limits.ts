@@ -126,6 +126,10 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
       }
       return cost;
     },
+    /** The document is one the cache keeps (it passed the request-independent checks). */
+    kept(document: DocumentNode): boolean {
+      return checked.has(document);
+    },
     /** The request's own rules: the cost with its variables, of the operation that runs. */
     rules(variables: Record<string, unknown>, operationName?: string): ValidationRule[] {
       const rules = [createComplexityRule({

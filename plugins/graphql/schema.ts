@@ -8,7 +8,7 @@ import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { otherScalar, scalarTypes } from './scalars.js';
 import { printSdl } from './sdl.js';
-import { selectionParams } from './selection.js';
+import { selectionParams, variablesOf } from './selection.js';
 import type { BuiltSpec } from './spec/index.js';
 
 /** What every resolver gets: the request (who calls, from where) and its id for the log. */
@@ -17,6 +17,8 @@ export interface GraphqlContext {
   requestId?: string;
   /** The caller, identified once per request by the first field that needs it. */
   caller?: Promise<OperationCall>;
+  /** Set by the compiled executor: resolvers get graphql 16's plain variable values. */
+  compiled?: boolean;
   [key: PropertyKey]: unknown;
 }
 
@@ -58,7 +60,7 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
       try {
         const input = operation.input(args);
         if (operation.documents) {
-          const selection = selectionParams({ info, registry: api.registry, settings, hops }, api.registry.get(operation.documents.model));
+          const selection = selectionParams({ info, registry: api.registry, settings, hops, variables: variablesOf(info, context.compiled === true) }, api.registry.get(operation.documents.model));
           input.params = { ...input.params, ...selection };
         }
         const result = await api.operations.run(operation.name, input, context.request);

@@ -4,7 +4,7 @@
 
 import {
   getArgumentValues, getDirectiveValues, getNamedType, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType, isObjectType,
-  type FieldNode, type GraphQLResolveInfo, type SelectionSetNode,
+  type FieldNode, type GraphQLResolveInfo, type SelectionSetNode, type VariableValues,
 } from 'graphql';
 import { isScalar, ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
 import { filtersParam, paginationParam, sortParam } from './args.js';
@@ -21,6 +21,14 @@ export interface SelectionContext {
   /** Per wrapper type, the fields that lead toward documents (a page's nodes, v4's data and
    *  attributes); on a document's own type, fields that lead back to it (v4CompatibilityMode). */
   hops: ReadonlyMap<string, readonly string[]>;
+  /** The operation's variables as graphql-js 17 reads them (see variablesOf). */
+  variables: VariableValues;
+}
+
+/** graphql-js 17 hands resolvers `{ sources, coerced }`; graphql-jit, the coerced values alone
+ *  (graphql 16's form). getArgumentValues and getDirectiveValues read the former. */
+export function variablesOf(info: GraphQLResolveInfo, compiled: boolean): VariableValues {
+  return compiled ? { sources: {}, coerced: info.variableValues as unknown as Record<string, unknown> } : info.variableValues;
 }
 
 export interface Selection { fields: string[]; populate?: Record<string, unknown> }
@@ -108,7 +116,7 @@ function listOptions(
   if (!toMany) return {};
   let out: Record<string, unknown> | undefined;
   for (const node of nodes) {
-    const args = getArgumentValues(def, node, ctx.info.variableValues);
+    const args = getArgumentValues(def, node, ctx.variables);
     const options: Record<string, unknown> = {};
     const filters = filtersParam(ctx.registry, target, args.filters, documentIdKey(ctx.settings));
     if (filters !== undefined) options.filters = filters;
@@ -157,8 +165,8 @@ function applies(ctx: SelectionContext, condition: string, typeName: string): bo
 }
 
 function included(ctx: SelectionContext, node: Parameters<typeof getDirectiveValues>[1]): boolean {
-  if (getDirectiveValues(GraphQLSkipDirective, node, ctx.info.variableValues)?.if === true) return false;
-  return getDirectiveValues(GraphQLIncludeDirective, node, ctx.info.variableValues)?.if !== false;
+  if (getDirectiveValues(GraphQLSkipDirective, node, ctx.variables)?.if === true) return false;
+  return getDirectiveValues(GraphQLIncludeDirective, node, ctx.variables)?.if !== false;
 }
 
 function idOf(model: Model): string {

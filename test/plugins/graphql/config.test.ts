@@ -11,6 +11,8 @@ describe('GraphQL: configuration', () => {
     { config: { endpoint: 'graphql' }, message: /plugins\.graphql\.config\.endpoint: expected a path such as \/graphql/ },
     { config: { shadowCRUD: 'yes' }, message: /plugins\.graphql\.config\.shadowCRUD: expected true or false/ },
     { config: { maxDepth: 3 }, message: /plugins\.graphql\.config\.maxDepth: unknown key; expected one of endpoint, shadowCRUD/ },
+    { config: { jit: true }, message: /plugins\.graphql\.config\.jit: expected false or an integer of at least 0, got true/ },
+    { config: { jit: -1 }, message: /plugins\.graphql\.config\.jit: expected false or an integer of at least 0, got -1/ },
     { config: { amountLimit: 10, defaultLimit: 20 }, message: /plugins\.graphql\.config\.defaultLimit: 20 is above amountLimit \(10\)/ },
   ];
   for (const c of cases) {
@@ -31,6 +33,17 @@ describe('GraphQL: configuration', () => {
     const app = await startKernel({ config: gqlConfig({ apolloServer: { tracing: false }, depthLimit: 7, amountLimit: 100 }) });
     try {
       expect(app.kernel.service('graphql').settings).to.deep.include({ depthLimit: 7, amountLimit: 100, endpoint: '/graphql' });
+    } finally {
+      await app.stop();
+    }
+  });
+
+  // The fuzz test compares compiled and interpreted answers: it means nothing if compilation
+  // fell back (a loader that gives graphql-jit a second copy of graphql, as tsx's CommonJS hook does)
+  it('compiles documents here: no fallback to graphql-js at start-up', async () => {
+    const app = await startKernel({ config: gqlConfig() });
+    try {
+      expect(app.logs.map((l) => l.message).join('\n')).to.not.contain('graphql-jit cannot compile');
     } finally {
       await app.stop();
     }
