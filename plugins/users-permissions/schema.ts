@@ -11,19 +11,27 @@ import { USER } from './user-operations.js';
 const field = (type: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ type, args: {}, ...extra });
 const required = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'String!' }]));
 
-function types(up: UpContext): TypeSpec[] {
+/** Strapi v4's shape (variant 'strapi-v4') has no documentId: its `id` is the documentId, as
+ *  on every other type of that shape. */
+const V4 = 'strapi-v4';
+
+function idFields(variant: string | undefined, flat: Record<string, FieldSpec>): Record<string, FieldSpec> {
+  return variant === V4 ? { id: field('ID!', { source: (parent) => (parent as { documentId?: unknown } | null)?.documentId }) } : flat;
+}
+
+function types(up: UpContext, variant: string | undefined): TypeSpec[] {
   return [
     {
       name: 'UsersPermissionsMe', kind: 'object', description: 'The calling user',
       fields: {
-        id: field('ID!'), documentId: field('ID!'), username: field('String!'), email: field('String'),
+        ...idFields(variant, { id: field('ID!'), documentId: field('ID!') }), username: field('String!'), email: field('String'),
         confirmed: field('Boolean'), blocked: field('Boolean'),
         role: field('UsersPermissionsMeRole', { resolve: (parent) => roleOf(up, parent) }),
       },
     },
     {
       name: 'UsersPermissionsMeRole', kind: 'object',
-      fields: { id: field('ID!'), name: field('String!'), description: field('String'), type: field('String') },
+      fields: { ...idFields(variant, { id: field('ID!') }), name: field('String!'), description: field('String'), type: field('String') },
     },
     {
       name: 'UsersPermissionsLoginInput', kind: 'input',
@@ -90,7 +98,7 @@ function mutations(): Record<string, FieldSpec> {
 
 export function contributeSchema(api: PluginApi, up: UpContext): void {
   api.hooks.schemaInit.tap(PLUGIN_NAME, (builder) => {
-    for (const type of types(up)) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
+    for (const type of types(up, builder.variant)) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
   });
   api.hooks.schemaFields.tap(PLUGIN_NAME, (fields, scope) => {
     if (scope.role === 'query') {

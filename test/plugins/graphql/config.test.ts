@@ -2,7 +2,7 @@
 
 import { expect } from 'chai';
 import { startKernel } from '../../helpers/kernel.js';
-import { gqlConfig } from './helpers.js';
+import { gqlConfig, type Json } from './helpers.js';
 
 describe('GraphQL: configuration', () => {
   const cases: Array<{ config: Record<string, unknown>; message: RegExp }> = [
@@ -91,4 +91,43 @@ describe('GraphQL: names from any schema', () => {
       await app.stop();
     }
   });
+});
+
+describe('GraphQL: a content type with a relation to i18n\'s locales', () => {
+  const withLocaleRelation = {
+    contentTypesDir: false as const,
+    schemas: {
+      contentTypes: [{
+        file: 'edition.json',
+        schema: {
+          kind: 'collectionType', collectionName: 'editions', info: { singularName: 'edition', pluralName: 'editions', displayName: 'Edition' },
+          attributes: { title: { type: 'string' }, language: { type: 'relation', relation: 'manyToOne', target: 'plugin::i18n.locale' } },
+        },
+      }],
+      components: [],
+    },
+  };
+  const i18n = { 'draft-and-publish': false, i18n: { enabled: true, config: { locales: ['en', 'fr'], defaultLocale: 'en' } } };
+  const cases: Array<{ graphql: Record<string, unknown>; query: string; locales: (data: Json) => unknown }> = [
+    { graphql: {}, query: '{ i18NLocales { code } editions { title language { code } } }', locales: (d) => (d.i18NLocales as Json[]).map((l) => l.code) },
+    {
+      graphql: { shape: 'v4' },
+      query: '{ i18NLocales { data { id attributes { code } } meta { pagination { total } } } editions { data { attributes { title language { data { id } } } } } }',
+      locales: (d) => (d.i18NLocales.data as Json[]).map((l) => l.attributes.code),
+    },
+  ];
+  for (const c of cases) {
+    it(`starts and answers i18NLocales beside it, ${JSON.stringify(c.graphql)}`, async () => {
+      const app = await startKernel({ ...withLocaleRelation, config: gqlConfig(c.graphql, {}, i18n) });
+      try {
+        await app.kernel.documents('api::edition.edition').create({ data: { title: 'First' } });
+        const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: c.query }) });
+        const body = await res.json() as Json;
+        expect(body.errors, JSON.stringify(body.errors)).to.equal(undefined);
+        expect(c.locales(body.data)).to.deep.equal(['en', 'fr']);
+      } finally {
+        await app.stop();
+      }
+    });
+  }
 });

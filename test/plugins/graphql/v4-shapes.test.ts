@@ -5,7 +5,7 @@
 
 import { expect } from 'chai';
 import { countStatements } from '../../helpers/statements.js';
-import { gql, gqlData, oneError, useGraphqlKernel, type Json } from './helpers.js';
+import { gql, gqlData, oneError, upPlugin, useGraphqlKernel, type Json } from './helpers.js';
 
 const ARTICLE_FIELDS = 'id attributes { title category { data { id attributes { name } } } authors(sort: ["name"]) { data { id attributes { name } } } seo { metaTitle } }';
 
@@ -128,5 +128,29 @@ describe('GraphQL: v4CompatibilityMode (Strapi 5\'s)', () => {
     let error: unknown;
     try { await (await startKernel({ config: gqlConfig({ shape: 'v4', v4CompatibilityMode: true }) })).stop(); } catch (err) { error = err; }
     expect((error as Error).message).to.match(/plugins\.graphql\.config\.v4CompatibilityMode/);
+  });
+});
+
+describe('GraphQL: shape v4, the plugins\' types', () => {
+  const get = useGraphqlKernel({ shape: 'v4' }, { pluginsConfig: upPlugin({ permissions: { public: ['plugin::i18n.locales.listLocales'], authenticated: [] } }) });
+
+  it('answers me with id = documentId, the role too, as every v4 id', async () => {
+    const reg = await get().post('/api/auth/local/register', { username: 'v4me', email: 'v4me@example.com', password: 'Passw0rd!long' });
+    expect(reg.status).to.equal(200);
+    const headers = { authorization: `Bearer ${reg.body.jwt as string}` };
+    const rest = await get().request('GET', '/api/users/me', undefined, headers);
+    const role = await get().kernel.documents('plugin::users-permissions.role').findFirst({ filters: { type: { $eq: 'authenticated' } } });
+    const data = await gqlData(get(), '{ me { id username role { id type } } }', undefined, headers);
+    expect(data.me).to.deep.equal({ id: rest.body.documentId, username: 'v4me', role: { id: role?.documentId, type: 'authenticated' } });
+    expect((await gql(get(), '{ me { documentId } }', undefined, headers)).body.errors[0].message).to.match(/Cannot query field "documentId"/);
+  });
+
+  it('lists the locales as v4 did: { data { id attributes } meta }', async () => {
+    const rest = await get().get('/api/i18n/locales');
+    const data = await gqlData(get(), '{ i18NLocales { data { id attributes { code isDefault } } meta { pagination { page pageSize pageCount total } } } }');
+    expect(data.i18NLocales).to.deep.equal({
+      data: (rest.body as Json[]).map((l) => ({ id: l.documentId, attributes: { code: l.code, isDefault: l.isDefault } })),
+      meta: { pagination: { page: 1, pageSize: 2, pageCount: 1, total: 2 } },
+    });
   });
 });
