@@ -19,7 +19,7 @@ const DRAFT = 'DRAFT-MARKER-4410';
 // Every shape: the flat one, v4CompatibilityMode's extra fields, and the v4 shape
 const SHAPES: Array<{ config: Record<string, unknown>; idKey: string; runs: number }> = [
   { config: {}, idKey: 'documentId', runs: 150 },
-  { config: { v4CompatibilityMode: true }, idKey: 'documentId', runs: 60 },
+  { config: { v4CompatibilityMode: true }, idKey: 'documentId', runs: 100 },
   { config: { shape: 'v4' }, idKey: 'id', runs: 100 },
 ];
 
@@ -27,7 +27,15 @@ for (const shape of SHAPES) describe(`GraphQL: fuzzing with random valid queries
   this.timeout(300_000);
   const get = useGraphqlKernel({ ...shape.config, jit: 1 }, {
     pluginsConfig: upPlugin({
-      permissions: { public: [`${A}.find`, 'api::category.category.find', 'api::author.author.find', 'api::global.global.find'], authenticated: [] },
+      // Reading published documents, not drafts: most queries reach the resolvers, and any draft
+      // in an answer is a leak
+      permissions: {
+        public: [
+          `${A}.find`, `${A}.findOne`, 'api::category.category.find', 'api::category.category.findOne', 'api::author.author.find',
+          'api::author.author.findOne', 'api::global.global.find', 'plugin::i18n.locales.listLocales',
+        ],
+        authenticated: [],
+      },
     }),
   });
 
@@ -53,9 +61,10 @@ for (const shape of SHAPES) describe(`GraphQL: fuzzing with random valid queries
       expect(res.text, text).to.not.contain(SECRET);
       expect(res.text, text).to.not.contain(DRAFT);
     }), { numRuns: shape.runs });
-    // The generator must reach the resolvers, not only refusals (about a quarter of the queries
-    // have a root field the anonymous caller may not use: me, a single document)
-    expect(answered).to.be.greaterThan(shape.runs / 12);
+    // The generator must reach the resolvers, not only refusals: about a fifth of the queries are
+    // answered without errors (the others ask for me, drafts, a cost above maxCost...); below a
+    // twentieth, something refuses what it should answer
+    expect(answered).to.be.greaterThan(shape.runs / 20);
   });
 });
 
