@@ -15,8 +15,17 @@ export function camel(name: string): string {
   return p.charAt(0).toLowerCase() + p.slice(1);
 }
 
+// Resolvers ask for it per request (the selection of each root field): worth remembering
+const typeNames = new WeakMap<Model, string>();
+
 /** The output type of a content type or component. */
 export function typeNameOf(model: Model): string {
+  let name = typeNames.get(model);
+  if (name === undefined) typeNames.set(model, name = spellTypeName(model));
+  return name;
+}
+
+function spellTypeName(model: Model): string {
   if (model.modelType === 'component') return `Component${pascal(model.category)}${pascal(model.name)}`;
   const plugin = /^plugin::([^.]+)\./.exec(model.uid)?.[1];
   return plugin ? `${pascal(plugin)}${pascal(model.singularName)}` : pascal(model.singularName);
