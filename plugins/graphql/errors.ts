@@ -11,7 +11,8 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 /** An error thrown while answering, as the GraphQL error the client sees. */
 export function toGraphqlError(err: unknown, logger: Logger, requestId: string | undefined): GraphQLError {
-  if (err instanceof GraphQLError && err.extensions.code) return err;
+  // graphql-jit's own errors (a null in a non-null field...) carry no extensions at all
+  if (err instanceof GraphQLError && err.extensions?.code) return err;
   const original = err instanceof GraphQLError ? err.originalError ?? err : err;
   const location = err instanceof GraphQLError ? { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path } : {};
   if (original instanceof GraphQLError) {

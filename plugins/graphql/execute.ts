@@ -1,14 +1,29 @@
 // Compiled execution. graphql-js spends most of a large answer's time in its per-field machinery
 // (a resolver call, a path, a completion per field and row); graphql-jit compiles a document into
 // one function that walks the selection directly. A document is compiled once it has run
-// `settings.jit` times, and only if the validation cache keeps it: a document sent once, or
-// too long to keep, is never worth compiling, and an attacker cannot make every request compile.
+// `settings.jit` times, and only if the validation cache keeps it and it is safe and small enough
+// to compile (compilable below): a document sent once, or too long to keep, never costs a
+// compilation, and what a client can make the server compile is bounded.
 
-import { buildSchema, execute, parse, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  BREAK, buildSchema, execute, getNamedType, isScalarType, parse, TypeInfo, visit, visitWithTypeInfo,
+  type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GraphqlSettings } from './config.js';
 
+/** Most fields (fragments spread) a compiled document may select: compiling costs about 5 ms and
+ *  well under 1 MB per thousand fields, and a client's documents are smaller. */
+export const MAX_COMPILED_FIELDS = 1_000;
+
 interface Entry { runs: number; compiled?: CompiledQuery | null }
+
+export interface CompileGate {
+  /** The validation cache keeps the document. */
+  kept(document: DocumentNode): boolean;
+  /** Fields of its largest operation, fragments spread. */
+  fields(document: DocumentNode): number;
+}
 
 /** Whether graphql-jit compiles against the graphql module this process loaded: a loader that
  *  gives its require() a second copy of graphql (tsx's CommonJS hook does) makes every type
@@ -18,7 +33,33 @@ export function jitWorks(): boolean {
   return isCompiledQuery(compileQuery(schema, parse('{ field(flag: true, input: { n: 1 }) }')));
 }
 
-export function createExecutor(settings: Pick<GraphqlSettings, 'jit'>, kept: (document: DocumentNode) => boolean) {
+/** graphql-jit writes literal argument values into the code it generates, and a string literal
+ *  can escape from it (its date marker `__MAGIC_DATE__<uuid>` is copied unescaped: code
+ *  injection); a variable inside a custom scalar's literal (JSON: `{ note: $t }`) reaches the
+ *  scalar as undefined. So a document is compiled only if its literals are tokens the lexer
+ *  bounds (numbers, booleans, null, enum values) and each variable sits at a typed input position
+ *  outside any scalar's literal. Strings then arrive as variables: data, never code. */
+export function compilable(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const typeInfo = new TypeInfo(schema);
+  let safe = true;
+  // Per object or list literal: does it sit where a scalar is expected (a JSON value)?
+  const scalarLiterals: boolean[] = [];
+  const enterLiteral = () => {
+    const type = typeInfo.getInputType();
+    scalarLiterals.push(!type || isScalarType(getNamedType(type)));
+  };
+  const leaveLiteral = () => { scalarLiterals.pop(); };
+  const refuse = () => { safe = false; return BREAK; };
+  visit(document, visitWithTypeInfo(typeInfo, {
+    StringValue: refuse,
+    ObjectValue: { enter: enterLiteral, leave: leaveLiteral },
+    ListValue: { enter: enterLiteral, leave: leaveLiteral },
+    Variable: () => (!typeInfo.getInputType() || scalarLiterals.includes(true) ? refuse() : undefined),
+  }));
+  return safe;
+}
+
+export function createExecutor(settings: Pick<GraphqlSettings, 'jit'>, gate: CompileGate) {
   const { jit } = settings;
   // Keyed by objects the validation cache holds: an evicted document takes its entry with it
   const entries = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, Entry>>>();
@@ -32,14 +73,16 @@ export function createExecutor(settings: Pick<GraphqlSettings, 'jit'>, kept: (do
     if (!entry) byDocument.set(key, entry = { runs: 0 });
     return entry;
   };
+  const compile = (args: ExecutionArgs): CompiledQuery | null => {
+    if (gate.fields(args.document) > MAX_COMPILED_FIELDS || !compilable(args.schema, args.document)) return null;
+    const result = compileQuery(args.schema, args.document, args.operationName ?? undefined);
+    // What it cannot compile runs on graphql-js, as every document did before
+    return isCompiledQuery(result) ? result : null;
+  };
   return (args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> => {
-    if (jit === false || !kept(args.document)) return execute(args);
+    if (jit === false || !gate.kept(args.document)) return execute(args);
     const entry = entryOf(args);
-    if (entry.compiled === undefined && entry.runs >= jit) {
-      const result = compileQuery(args.schema, args.document, args.operationName ?? undefined);
-      // What it cannot compile runs on graphql-js, as every document did before
-      entry.compiled = isCompiledQuery(result) ? result : null
-    }
+    if (entry.compiled === undefined && entry.runs >= jit) entry.compiled = compile(args);
     entry.runs++;
     if (!entry.compiled) return execute(args);
     const context = { ...(args.contextValue as object), compiled: true };

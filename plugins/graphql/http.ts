@@ -27,7 +27,7 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
   }
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema: () => schema(),
-    execute: createExecutor({ jit }, (document) => validation.kept(document)),
+    execute: createExecutor({ jit }, validation),
     parse: (source) => validation.parse(source),
     validate: (schema, document, rules) => validation.validate(schema, document, rules ?? []),
     validationRules: (_req, args) => validation.rules((args.variableValues ?? {}) as Record<string, unknown>, args.operationName ?? undefined),

@@ -14,12 +14,11 @@ import type { GraphqlSettings } from './config.js';
  *  fragments that spread others many times cost nothing to measure). */
 interface Shape { depth: number; aliases: number; fields: number; top: number }
 
-/** depth, alias, field-count and root-field limits of every operation in a document. */
-export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): GraphQLError[] {
+/** Every operation of a document and its shape. */
+function measureOperations(document: DocumentNode): Array<{ def: OperationDefinitionNode; shape: Shape }> {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === 'FragmentDefinition') fragments.set(def.name.value, def);
   const memo = new Map<string, Shape>();
-  const errors: GraphQLError[] = [];
   const fragmentShape = (name: string, spreading: Set<string>): Shape => {
     const known = memo.get(name);
     if (known) return known;
@@ -46,10 +45,15 @@ export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): 
     }
     return out;
   };
-  for (const def of document.definitions) {
-    if (def.kind !== 'OperationDefinition') continue;
+  return document.definitions.filter((def) => def.kind === 'OperationDefinition')
+    .map((def) => ({ def, shape: walk(def.selectionSet, new Set()) }));
+}
+
+/** depth, alias, field-count and root-field limits of every operation in a document. */
+export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): GraphQLError[] {
+  const errors: GraphQLError[] = [];
+  for (const { def, shape } of measureOperations(document)) {
     const name = def.name ? ` ${def.name.value}` : '';
-    const shape = walk(def.selectionSet, new Set());
     const roots = shape.top;
     const check = (actual: number, limit: number, key: string, what: (n: number) => string) => {
       if (actual > limit) errors.push(limitError(`Operation${name} ${what(actual)}; at most ${limit} are allowed (${key})`, key, limit, def));
@@ -60,6 +64,11 @@ export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): 
     check(shape.fields, settings.maxCost, 'maxCost', (n) => `selects ${n} fields once its fragments are spread`);
   }
   return errors;
+}
+
+/** Fields of a document's largest operation once its fragments are spread. */
+export function spreadFields(document: DocumentNode): number {
+  return Math.max(0, ...measureOperations(document).map(({ shape }) => shape.fields));
 }
 
 /** A list field costs its page size times its children; any other field 1 plus its children. */
@@ -81,6 +90,7 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
   // worth memory, and an attacker could send many)
   const candidates = new WeakMap<DocumentNode, string>();
   const checked = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  const fieldCounts = new WeakMap<DocumentNode, number>();
   // The cost of a document with given variables and operation (a client pages through the same
   // few documents)
   const costs = new WeakMap<DocumentNode, Map<string, readonly GraphQLError[]>>();
@@ -129,6 +139,12 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
     /** The document is one the cache keeps (it passed the request-independent checks). */
     kept(document: DocumentNode): boolean {
       return checked.has(document);
+    },
+    /** Fields of the document's largest operation once fragments are spread (kept documents). */
+    fields(document: DocumentNode): number {
+      let count = fieldCounts.get(document);
+      if (count === undefined) fieldCounts.set(document, count = spreadFields(document));
+      return count;
     },
     /** The request's own rules: the cost with its variables, of the operation that runs. */
     rules(variables: Record<string, unknown>, operationName?: string): ValidationRule[] {

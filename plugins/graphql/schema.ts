@@ -50,15 +50,28 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, { sp
   return { schema, sdl };
 }
 
+/** graphql-js fills an absent argument with its default; graphql-jit leaves it undefined (it
+ *  reads graphql 16's default.value, which graphql 17's SDL-built arguments lack). */
+function argumentDefaults(field: FieldSpec): (args: Record<string, unknown>) => Record<string, unknown> {
+  const defaults = Object.entries(field.args).filter(([, arg]) => arg.defaultValue !== undefined);
+  if (!defaults.length) return (args) => args;
+  return (args) => {
+    const out = { ...args };
+    for (const [name, arg] of defaults) if (out[name] === undefined) out[name] = arg.defaultValue;
+    return out;
+  };
+}
+
 interface ResolverContext { api: PluginApi; settings: GraphqlSettings; hops: BuiltSpec['hops'] }
 
 function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpec): Resolver | undefined {
   const { operation, resolve, source } = field;
   const { logger } = api;
+  const withDefaults = argumentDefaults(field);
   if (operation) {
     return async (_parent, args, context, info: GraphQLResolveInfo) => {
       try {
-        const input = operation.input(args);
+        const input = operation.input(withDefaults(args));
         if (operation.documents) {
           const selection = selectionParams({ info, registry: api.registry, settings, hops, variables: variablesOf(info, context.compiled === true) }, api.registry.get(operation.documents.model));
           input.params = { ...input.params, ...selection };
@@ -74,7 +87,7 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
     return async (parent, args, context) => {
       try {
         context.caller ??= api.operations.identify(context.request).then((auth) => ({ auth, ip: context.request.ip }));
-        return await resolve(parent, args, await context.caller);
+        return await resolve(parent, withDefaults(args), await context.caller);
       } catch (err) {
         throw toGraphqlError(err, logger, context.requestId);
       }
