@@ -164,7 +164,8 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
 
 /** Valid documents kept parsed and checked, and the longest one kept: a client's documents are
  *  few and short, and a parsed document keeps its tokens (about 200 bytes per character), so the
- *  cache stays under about 80 MB whatever is sent. */
+ *  cache stays under about 80 MB whatever is sent, plus what compiling kept documents costs
+ *  (execute.ts bounds it: at most 1000 fields each). */
 const CACHED_DOCUMENTS = 100;
 const CACHED_DOCUMENT_LENGTH = 4_000;
 /** Variable sets whose cost is kept, per document, and the longest kept. */

@@ -40,10 +40,10 @@ async function configFrom(file: string): Promise<unknown> {
 }
 
 /**
- * Loads a plugin the way this test file itself was loaded. mocha + tsx load test files (and the
- * core they import) with require(), while the kernel's own plugin loader uses import(), which
- * would give the plugin a second copy of core/index.ts (so its UnauthorizedError would not be the
- * kernel's, and would answer 500). Handing the kernel the module object avoids that.
+ * Loads a plugin the way this test file itself was loaded and hands the kernel the module object,
+ * so the plugin and the test share one copy of core/index.ts whatever loader runs the tests (with
+ * tsx's CommonJS hook, test files came through require() while the kernel's plugin loader uses
+ * import(): a second copy, whose UnauthorizedError was not the kernel's and answered 500).
  */
 async function loadPluginModule(path: string): Promise<Plugin> {
   const file = [path, `${path}.ts`, join(path, 'index.ts')].find((f) => existsSync(f) && statSync(f).isFile());
