@@ -59,7 +59,7 @@ export {
 // Typed API schemas (GraphQL's model), built through scoped hooks
 export { buildSchemaSpec, type FieldExtra, type SchemaBuilder } from './schema/build.js';
 export { argsFromParams, argType, enumName, enumValue, typesFromParams } from './schema/params.js';
-export type { ArgSpec, EnumValueSpec, FieldOperation, FieldScope, FieldSpec, SchemaSpec, TypeRef, TypeScope, TypeSpec } from './schema/types.js';
+export { STRAPI_V4_VARIANT, type ArgSpec, type EnumValueSpec, type FieldOperation, type FieldScope, type FieldSpec, type SchemaSpec, type TypeRef, type TypeScope, type TypeSpec } from './schema/types.js';
 
 // The REST surface
 export type { RouteTable } from './rest/route-table.js';

@@ -63,6 +63,10 @@ export interface TypeSpec {
   resolveType?(value: unknown): string | undefined;
 }
 
+/** The variant of Strapi v4's entity shape ({ data { id attributes } }, id = documentId): the
+ *  surface that serves it and the plugins whose contribution differs there spell it from here. */
+export const STRAPI_V4_VARIANT = 'strapi-v4';
+
 /** What a type is for, so a hook can pick the types it cares about. */
 export interface TypeScope {
   /** entity: a content type's or component's output type; input: its write input; filters: its

@@ -3,10 +3,9 @@
 // publicationState = LIVE | PREVIEW instead, read as status published | draft. No surface is
 // imported or named.
 
-import type { ArgSpec, FieldSpec, PluginApi } from '../../core/index.js';
+import { STRAPI_V4_VARIANT as V4, type ArgSpec, type FieldSpec, type PluginApi } from '../../core/index.js';
 import { PLUGIN_NAME } from './status.js';
 
-const V4 = 'strapi-v4';
 const STATUS_OF: Record<string, string> = { live: 'published', preview: 'draft' };
 
 export function contributeSchema(api: PluginApi): void {

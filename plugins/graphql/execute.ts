@@ -29,9 +29,14 @@ export interface CompileGate {
  *  gives its require() a second copy of graphql (tsx's CommonJS hook does) makes every type
  *  foreign to it, and documents with arguments would fail to compile. */
 export function jitWorks(): boolean {
-  const schema = buildSchema('type Query { field(flag: Boolean, input: In): Int } input In { n: Int }');
-  return isCompiledQuery(compileQuery(schema, parse('{ field(flag: true, input: { n: 1 }) }')));
+  // It depends on how the modules were loaded, not on the kernel: once per process
+  jitCompiles ??= isCompiledQuery(compileQuery(
+    buildSchema('type Query { field(flag: Boolean, input: In): Int } input In { n: Int }'),
+    parse('{ field(flag: true, input: { n: 1 }) }'),
+  ));
+  return jitCompiles;
 }
+let jitCompiles: boolean | undefined;
 
 /** graphql-jit writes literal argument values into the code it generates, and a string literal
  *  can escape from it (its date marker `__MAGIC_DATE__<uuid>` is copied unescaped: code
@@ -61,13 +66,12 @@ export function compilable(schema: GraphQLSchema, document: DocumentNode): boole
 
 export function createExecutor(settings: Pick<GraphqlSettings, 'jit'>, gate: CompileGate) {
   const { jit } = settings;
-  // Keyed by objects the validation cache holds: an evicted document takes its entry with it
-  const entries = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, Entry>>>();
+  // Keyed by documents the validation cache holds: an evicted document takes its entries with it.
+  // One executor serves one kernel's schema, built once.
+  const entries = new WeakMap<DocumentNode, Map<string, Entry>>();
   const entryOf = (args: ExecutionArgs): Entry => {
-    let bySchema = entries.get(args.schema);
-    if (!bySchema) entries.set(args.schema, bySchema = new WeakMap());
-    let byDocument = bySchema.get(args.document);
-    if (!byDocument) bySchema.set(args.document, byDocument = new Map());
+    let byDocument = entries.get(args.document);
+    if (!byDocument) entries.set(args.document, byDocument = new Map());
     const key = args.operationName ?? '';
     let entry = byDocument.get(key);
     if (!entry) byDocument.set(key, entry = { runs: 0 });

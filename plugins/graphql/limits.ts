@@ -49,10 +49,10 @@ function measureOperations(document: DocumentNode): Array<{ def: OperationDefini
     .map((def) => ({ def, shape: walk(def.selectionSet, new Set()) }));
 }
 
-/** depth, alias, field-count and root-field limits of every operation in a document. */
-export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): GraphQLError[] {
+/** depth, alias, field-count and root-field limits of every measured operation. */
+function shapeErrors(operations: ReturnType<typeof measureOperations>, settings: GraphqlSettings): GraphQLError[] {
   const errors: GraphQLError[] = [];
-  for (const { def, shape } of measureOperations(document)) {
+  for (const { def, shape } of operations) {
     const name = def.name ? ` ${def.name.value}` : '';
     const roots = shape.top;
     const check = (actual: number, limit: number, key: string, what: (n: number) => string) => {
@@ -64,11 +64,6 @@ export function shapeErrors(document: DocumentNode, settings: GraphqlSettings): 
     check(shape.fields, settings.maxCost, 'maxCost', (n) => `selects ${n} fields once its fragments are spread`);
   }
   return errors;
-}
-
-/** Fields of a document's largest operation once its fragments are spread. */
-export function spreadFields(document: DocumentNode): number {
-  return Math.max(0, ...measureOperations(document).map(({ shape }) => shape.fields));
 }
 
 /** A list field costs its page size times its children; any other field 1 plus its children. */
@@ -114,11 +109,13 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
       let errors = checked.get(document);
       if (!errors) {
         // Its shape first: cheap, and it keeps GraphQL's rules from walking an enormous expansion
-        const shape = shapeErrors(document, settings);
+        const operations = measureOperations(document);
+        const shape = shapeErrors(operations, settings);
         errors = shape.length ? shape : validate(schema, document, documentRules);
         const text = candidates.get(document);
         if (text !== undefined && errors.length === 0) {
           checked.set(document, errors);
+          fieldCounts.set(document, Math.max(0, ...operations.map((op) => op.shape.fields)));
           parsed.set(text, document);
           if (parsed.size > CACHED_DOCUMENTS) parsed.delete(parsed.keys().next().value!);
         }
@@ -142,9 +139,7 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
     },
     /** Fields of the document's largest operation once fragments are spread (kept documents). */
     fields(document: DocumentNode): number {
-      let count = fieldCounts.get(document);
-      if (count === undefined) fieldCounts.set(document, count = spreadFields(document));
-      return count;
+      return fieldCounts.get(document) ?? Infinity;
     },
     /** The request's own rules: the cost with its variables, of the operation that runs. */
     rules(variables: Record<string, unknown>, operationName?: string): ValidationRule[] {

@@ -3,11 +3,10 @@
 // typed parameter (params.ts); no surface is imported or named. In Strapi v4's shape (variant
 // 'strapi-v4') the list is v4's { data: [{ id, attributes }], meta }, id being the documentId.
 
-import type { FieldSpec, PluginApi, SchemaBuilder, TypeSpec } from '../../core/index.js';
+import { STRAPI_V4_VARIANT as V4, type FieldSpec, type PluginApi, type SchemaBuilder, type TypeSpec } from '../../core/index.js';
 import { PLUGIN_NAME } from './locales.js';
 import { LIST_LOCALES } from './routes.js';
 
-const V4 = 'strapi-v4';
 const field = (type: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ type, args: {}, ...extra });
 const prop = (parent: unknown, key: string): unknown => (parent as Record<string, unknown> | null)?.[key];
 

@@ -2,7 +2,7 @@
 // mutations, each running the same operation as the REST route (so the same rate limits, checks
 // and answers). Contributed through the kernel's schema hooks; no surface is imported or named.
 
-import type { FieldSpec, OperationInput, PluginApi, TypeSpec } from '../../core/index.js';
+import { STRAPI_V4_VARIANT as V4, type FieldSpec, type OperationInput, type PluginApi, type TypeSpec } from '../../core/index.js';
 import { AUTH } from './auth.js';
 import type { UpContext } from './context.js';
 import { PLUGIN_NAME } from './models.js';
@@ -13,8 +13,6 @@ const required = (...names: string[]) => Object.fromEntries(names.map((name) => 
 
 /** Strapi v4's shape (variant 'strapi-v4') has no documentId: its `id` is the documentId, as
  *  on every other type of that shape. */
-const V4 = 'strapi-v4';
-
 function idFields(variant: string | undefined, flat: Record<string, FieldSpec>): Record<string, FieldSpec> {
   return variant === V4 ? { id: field('ID!', { source: (parent) => (parent as { documentId?: unknown } | null)?.documentId }) } : flat;
 }

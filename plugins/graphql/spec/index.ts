@@ -1,14 +1,11 @@
 // The plugin's schema as data: common types, every reachable model's types, the root fields, the
 // types of plugins' parameters; then every plugin shapes it through the scoped schema hooks.
 
-import { buildSchemaSpec, typesFromParams, type ContentType, type PluginApi, type SchemaSpec } from '../../../core/index.js';
+import { buildSchemaSpec, STRAPI_V4_VARIANT, typesFromParams, type ContentType, type PluginApi, type SchemaSpec } from '../../../core/index.js';
 import { PLUGIN_NAME, type GraphqlSettings } from '../config.js';
 import { commonTypes } from './common.js';
 import { addModelTypes, reachableModels, type ModelTypesContext } from './models.js';
 import { rootFields } from './roots.js';
-
-/** The variant plugins see in the schema hooks' scope when the v4 shape is built. */
-export const V4_VARIANT = 'strapi-v4';
 
 /** The schema as data, and the hops selection.ts follows from a wrapper type to documents. */
 export interface BuiltSpec { spec: SchemaSpec; hops: ReadonlyMap<string, readonly string[]> }
@@ -30,6 +27,6 @@ export function buildSpec(api: PluginApi, settings: GraphqlSettings): BuiltSpec 
     }
     builder.addType({ name: 'Query', kind: 'object', fields: roots.query }, { role: 'query', owner: PLUGIN_NAME }, roots.queryExtras);
     builder.addType({ name: 'Mutation', kind: 'object', fields: roots.mutation }, { role: 'mutation', owner: PLUGIN_NAME }, roots.mutationExtras);
-  }, settings.shape === 'v4' ? V4_VARIANT : undefined);
+  }, settings.shape === 'v4' ? STRAPI_V4_VARIANT : undefined);
   return { spec, hops: ctx.hops };
 }
