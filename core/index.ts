@@ -4,7 +4,7 @@
 export { createKernel, Kernel, type KernelOptions } from './kernel/kernel.js';
 export type { KernelHooks, KernelHookName } from './kernel/hooks.js';
 export { QUERY_STAGE, AUTH_STAGE } from './kernel/stages.js';
-export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, type PluginEntry, type PluginsConfig } from './kernel/plugin.js';
+export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, type PluginEntry, type PluginPolicies, type PluginsConfig } from './kernel/plugin.js';
 export type { PluginServices, ServiceName, Services } from './kernel/services.js';
 export type { Phase } from './kernel/phase.js';
 export { createEnv, type Env, type EnvSource } from './config/env.js';
@@ -28,6 +28,7 @@ export type { ParamDefinition, ParamSchema, ParamUse, RelationRefKey } from './p
 export type { ParamRegistry } from './params/registry.js';
 export { LIST_PARAMS, ONE_PARAMS } from './params/core-params.js';
 export type { OperationCall, OperationDefinition, OperationInput, RunOptions } from './operations/types.js';
+export type { ContentActions, ContentAction } from './operations/content.js';
 export type { OperationRegistry } from './operations/registry.js';
 export { asContentApi } from './operations/content.js';
 
@@ -48,6 +49,8 @@ export { and } from './query/ast.js';
 // Who calls, and what they may do
 export type { Ability, AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthResult, Verdict } from './auth/types.js';
 export { denial, isAnonymous } from './auth/verdict.js';
+export type { Policies, PolicyContext, PolicyFn, PolicyName, PolicyRef } from './policies/types.js';
+export { withoutPrivateFields } from './documents/sanitize.js';
 export { bearerToken } from './auth/bearer.js';
 export { enforceRateLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from './limits/rate-limit.js';
 export type { ApiTokenService } from './api-tokens/service.js';
@@ -59,7 +62,7 @@ export {
 // Typed API schemas (GraphQL's model), built through scoped hooks
 export { buildSchemaSpec, type FieldExtra, type SchemaBuilder } from './schema/build.js';
 export { argsFromParams, argType, enumName, enumValue, typesFromParams } from './schema/params.js';
-export { STRAPI_V4_VARIANT, type ArgSpec, type EnumValueSpec, type FieldOperation, type FieldScope, type FieldSpec, type SchemaSpec, type TypeRef, type TypeScope, type TypeSpec } from './schema/types.js';
+export { STRAPI_V4_VARIANT, type ArgSpec, type EnumValueSpec, type FieldOperation, type FieldScope, type FieldSpec, type ResolverMiddlewares, type SchemaSpec, type TypeRef, type TypeScope, type TypeSpec } from './schema/types.js';
 
 // The REST surface
 export type { RouteTable } from './rest/route-table.js';

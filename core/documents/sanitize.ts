@@ -76,6 +76,30 @@ export function sanitizePrivateFields(registry: ModelRegistry) {
   };
 }
 
+/** A value some code built from documents (a custom resolver's answer), without the private and
+ *  password attributes of `model` and of every model it holds, at any depth: the value is copied,
+ *  not changed in place (it may be shared). */
+export function withoutPrivateFields(registry: ModelRegistry, model: Model, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutPrivateFields(registry, model, item));
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  const out: Json = { ...(value as Json) };
+  for (const name of hiddenOf(model)) delete out[name];
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    const held = out[name];
+    if (held === null || held === undefined || typeof held !== 'object') continue;
+    if (attr.type === 'relation' && registry.has(attr.target)) out[name] = withoutPrivateFields(registry, registry.get(attr.target), held);
+    else if (attr.type === 'media') out[name] = withoutPrivateFields(registry, fileModel(registry), held);
+    else if (attr.type === 'component') out[name] = withoutPrivateFields(registry, registry.component(attr.component), held);
+    else if (attr.type === 'dynamiczone' && Array.isArray(held)) {
+      out[name] = held.map((item: unknown) => {
+        const uid = (item as Json | null)?.__component;
+        return typeof uid === 'string' && registry.has(uid) ? withoutPrivateFields(registry, registry.component(uid), item) : item;
+      });
+    }
+  }
+  return out;
+}
+
 function populateOf(node: PopulateNode, uid: string): PopulateMap | undefined {
   return node.on?.[uid]?.populate ?? node.populate;
 }

@@ -45,6 +45,7 @@ import { open, type Opened } from './open.js';
 import { phaseIndex, type Phase } from './phase.js';
 import { createPluginApi } from './plugin-api.js';
 import type { MiddlewarePosition, Plugin, PluginApi } from './plugin.js';
+import { PolicyRegistry } from '../policies/registry.js';
 import { ServiceRegistry, type ServiceName, type Services } from './services.js';
 import { buildSurfaces } from './surfaces.js';
 import { guardHooks } from './tap-guard.js';
@@ -80,6 +81,7 @@ export class Kernel {
   readonly operations: OperationRegistry;
   readonly routes: RouteTable;
   readonly services = new ServiceRegistry();
+  readonly policies = new PolicyRegistry();
   readonly config: KernelConfig;
   readonly logger: Logger;
   readonly appDir: string;
@@ -106,7 +108,7 @@ export class Kernel {
     this.appDir = options.appDir ?? process.cwd();
     this.logger = options.logger ?? createConsoleLogger('info');
     this.#contentLimit = contentLimit(config.api.rateLimit);
-    this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit });
+    this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
     guardHooks(this.hooks, {
       late: (hook) => {
@@ -259,6 +261,7 @@ export class Kernel {
     this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
     for (const { plugin, config } of this.#plugins) await this.#as(plugin.name, () => plugin.register(this.#apiFor(plugin.name), config));
     this.params.freeze();
+    this.policies.freeze();
   }
 
   #registerModels(): void {
@@ -287,7 +290,7 @@ export class Kernel {
     return {
       hooks: this.hooks, config: this.config, logger: this.logger, registry: this.registry, params: this.params,
       operations: this.operations, routes: this.routes, authorizer: this.#auth, contentLimit: this.#contentLimit,
-      middleware: this.#middleware, documents: (uid: string) => this.documents(uid),
+      middleware: this.#middleware, documents: (uid: string) => this.documents(uid), policies: this.policies,
     };
   }
 
@@ -316,7 +319,7 @@ export class Kernel {
       };
       api = createPluginApi(name, {
         hooks: this.hooks, registry: this.registry, params: this.params, operations: this.operations, services: this.services,
-        config: this.config, logger: this.logger, appDir: this.appDir,
+        policies: this.policies, config: this.config, logger: this.logger, appDir: this.appDir,
         documents: (uid) => this.documents(uid),
         transaction: (fn) => this.transaction(fn),
         emitDocumentEvent: (event) => this.emitDocumentEvent(event),

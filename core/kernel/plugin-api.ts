@@ -4,20 +4,23 @@
 import type { Middleware } from 'koa';
 import type { AuthorizeSubject, AuthResult } from '../auth/types.js';
 import type { DocumentActionDefinition } from '../documents/api.js';
+import type { PolicyRegistry } from '../policies/registry.js';
+import type { PolicyFn, PolicyName, Policies } from '../policies/types.js';
 import type { RequestState } from '../rest/types.js';
 import type { MiddlewarePosition, PluginApi } from './plugin.js';
 import type { ServiceName, ServiceRegistry, Services } from './services.js';
 
 /** What the kernel lends every plugin. */
-export type PluginHost = Omit<PluginApi, 'name' | 'services' | 'defineDocumentAction' | 'middleware'> & {
+export type PluginHost = Omit<PluginApi, 'name' | 'services' | 'policies' | 'defineDocumentAction' | 'middleware'> & {
   services: ServiceRegistry;
+  policies: PolicyRegistry;
   /** Checks the phase and registers (names the plugin in a refusal). */
   defineDocumentAction(plugin: string, definition: DocumentActionDefinition): void;
   addMiddleware(plugin: string, position: MiddlewarePosition, middleware: Middleware<RequestState>): void;
 };
 
 export function createPluginApi(name: string, host: PluginHost): PluginApi {
-  const { services } = host;
+  const { services, policies } = host;
   return Object.freeze({
     name, hooks: host.hooks, registry: host.registry, params: host.params, operations: host.operations,
     config: host.config, logger: host.logger, appDir: host.appDir,
@@ -25,6 +28,12 @@ export function createPluginApi(name: string, host: PluginHost): PluginApi {
       provide: <K extends ServiceName>(service: K, value: Services[K]) => services.provide(service, value, name),
       get: <K extends ServiceName>(service: K) => services.get(service),
       find: <K extends ServiceName>(service: K) => services.find(service),
+    }),
+    policies: Object.freeze({
+      define: <K extends PolicyName>(policy: K, fn: PolicyFn<Policies[K]>) => policies.define(policy, fn, name),
+      has: (policy: string) => policies.has(policy),
+      assertKnown: policies.assertKnown.bind(policies),
+      check: policies.check.bind(policies),
     }),
     documents: (uid: string) => host.documents(uid),
     transaction: <T>(fn: () => Promise<T>) => host.transaction(fn),

@@ -10,6 +10,7 @@ import type { Logger } from '../log/logger.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
+import type { PolicyContext, PolicyFn, PolicyName, PolicyRef, Policies } from '../policies/types.js';
 import type { RequestState } from '../rest/types.js';
 import type { KernelHooks } from './hooks.js';
 import type { PluginServices } from './services.js';
@@ -33,6 +34,8 @@ export interface PluginApi {
   readonly operations: OperationRegistry;
   /** Services published for other plugins and the app. */
   readonly services: PluginServices;
+  /** Policies: define yours in register(); routes and resolvers name them, surfaces check them. */
+  readonly policies: PluginPolicies;
   /** The validated configuration (read only). */
   readonly config: Readonly<KernelConfig>;
   readonly logger: Logger;
@@ -54,6 +57,16 @@ export interface PluginApi {
   knownActions(): Set<string>;
   /** Adds a Koa middleware to the HTTP pipeline at a named position; in register() only. */
   middleware(position: MiddlewarePosition, middleware: Middleware<RequestState>): void;
+}
+
+/** What a plugin sees of the policy registry. */
+export interface PluginPolicies {
+  define<K extends PolicyName>(name: K, fn: PolicyFn<Policies[K]>): void;
+  has(name: string): boolean;
+  /** Throws a KernelError (a start-up failure) naming a reference to an undefined policy. */
+  assertKnown(refs: readonly PolicyRef[], where: string): void;
+  /** Runs the policies for a call; the first falsy answer is a 403 PolicyError. */
+  check(refs: readonly PolicyRef[], context: PolicyContext): Promise<void>;
 }
 
 export interface Plugin<Config = Record<string, unknown>> {

@@ -11,6 +11,7 @@ import type { Logger } from '../log/logger.js';
 import { defineContentOperations } from '../operations/content.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
+import type { PolicyRegistry } from '../policies/registry.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import { createRestApp } from '../rest/app.js';
 import { addContentRoutes } from '../rest/content-routes.js';
@@ -31,6 +32,7 @@ export interface SurfaceDeps {
   contentLimit: RateLimitOptions | undefined;
   middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>>;
   documents(uid: string): DocumentApi;
+  policies: PolicyRegistry;
 }
 
 export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
@@ -44,5 +46,6 @@ export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
   return createRestApp({
     server: config.server, api: config.api, logger: deps.logger, routes, middleware: deps.middleware,
     authorizer: deps.authorizer, identify: (request) => operations.identify(request), contentLimit: deps.contentLimit,
+    policies: deps.policies,
   });
 }

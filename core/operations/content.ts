@@ -10,6 +10,19 @@ import type { ContentType } from '../registry/types.js';
 import type { OperationRegistry } from './registry.js';
 import type { OperationCall, OperationDefinition, OperationInput } from './types.js';
 
+/** The actions of a content type's operations, by name (`<uid>.<action>`): core's five, and those
+ *  plugins add by merging (draft-and-publish's publish), so code naming an action (GraphQL's
+ *  shadowCRUD(uid).disableAction) does not compile with a misspelt one. */
+export interface ContentActions {
+  find: true;
+  findOne: true;
+  create: true;
+  update: true;
+  delete: true;
+}
+
+export type ContentAction = keyof ContentActions & string;
+
 export interface ContentOperationDeps {
   documents(uid: string): DocumentApi;
   params: ParamRegistry;

@@ -5,6 +5,7 @@ import type { AuthenticateRequest, AuthResult } from '../auth/types.js';
 import type { Authorizer } from '../auth/verdict.js';
 import { KernelError, ValidationError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
+import type { PolicyRegistry } from '../policies/registry.js';
 import type { OperationDefinition, OperationInput, RunOptions } from './types.js';
 
 export interface OperationRegistryDeps {
@@ -12,6 +13,7 @@ export interface OperationRegistryDeps {
   /** The content rate limit, when on: one budget per client address across content operations
    *  (shared with REST routes that serve a content type). */
   contentLimit: RateLimitOptions | undefined;
+  policies: PolicyRegistry;
 }
 
 export class OperationRegistry {
@@ -20,6 +22,8 @@ export class OperationRegistry {
   readonly #limit: RateLimitOptions | undefined;
   // A request authenticates once, however many operations it runs (a GraphQL query runs several)
   readonly #identities = new WeakMap<AuthenticateRequest, Promise<AuthResult | undefined>>();
+  // Actions checked outside any operation (a GraphQL resolver of an extension), for permission editors
+  readonly #declared = new Set<string>();
   #frozen = false;
 
   constructor(deps: OperationRegistryDeps) {
@@ -55,9 +59,16 @@ export class OperationRegistry {
     return [...this.#ops.values()];
   }
 
-  /** Every permission action an operation checks: their names and extra actions. */
+  /** Declares a permission action a surface checks itself (through authorize) with no operation
+   *  behind it, so permission editors list it. */
+  declareAction(action: string): void {
+    this.#declared.add(action);
+  }
+
+  /** Every permission action an operation checks: their names and extra actions, and the
+   *  declared ones. */
   actions(): Set<string> {
-    const out = new Set<string>();
+    const out = new Set<string>(this.#declared);
     for (const op of this.#ops.values()) {
       if (op.public) continue;
       out.add(op.name);
@@ -88,6 +99,10 @@ export class OperationRegistry {
       const scope = options.scope ?? [op.name];
       if (scope.length === 0) throw new KernelError('KERNEL_ERR_STATE', `operation ${name}: an empty scope; give false to check no permission`);
       for (const action of scope) await this.#deps.authorizer.authorize(auth, action);
+    }
+    if (options.policies?.length) {
+      const { surface, args, ...graphql } = options.policyContext ?? { surface: 'unknown', args: {} };
+      await this.#deps.policies.check(options.policies, { ...graphql, auth, request, surface, args, state: {} });
     }
     return await op.run(acceptedInput(op, input, options), { auth, ip: request.ip }) as Output;
   }

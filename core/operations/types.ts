@@ -4,6 +4,7 @@
 // its requests into operation inputs and the outputs into its answers.
 
 import type { AuthResult } from '../auth/types.js';
+import type { PolicyContext, PolicyRef } from '../policies/types.js';
 
 /** Who runs an operation: the caller's identity, authenticated once per request. */
 export interface OperationCall {
@@ -59,4 +60,8 @@ export interface RunOptions {
   unknownParams?: 'drop' | 'refuse';
   /** Further parameter names the surface accepted and read itself (not passed to the operation). */
   accepted?: readonly string[];
+  /** Policies the call must pass, after the permission check and before the operation runs (a
+   *  route's or a resolver's), and what the surface tells them about the call. */
+  policies?: readonly PolicyRef[];
+  policyContext?: Pick<PolicyContext, 'surface' | 'args'> & Partial<Pick<PolicyContext, 'parent' | 'context' | 'info'>>;
 }

@@ -43,6 +43,7 @@ export function createRestApp(options: RestAppOptions): Koa<RequestState> {
   for (const m of middleware.beforeRoutes) app.use(m);
   mountRoutes(app, options.routes, {
     authorizer: options.authorizer, identify: options.identify, contentLimit: options.contentLimit, queryLength: server.limits.queryLength,
+    policies: options.policies,
   });
   return app;
 }

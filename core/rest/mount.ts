@@ -11,6 +11,8 @@ import { KernelError, URITooLongError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
 import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
+import type { PolicyRegistry } from '../policies/registry.js';
+import { routeArgs } from './route-table.js';
 import type { RequestContext, RequestState } from './types.js';
 
 export interface MountDeps {
@@ -21,6 +23,7 @@ export interface MountDeps {
   contentLimit: RateLimitOptions | undefined;
   /** Longest query string, in characters. */
   queryLength: number;
+  policies: PolicyRegistry;
 }
 
 export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: MountDeps): void {
@@ -34,6 +37,8 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: Mou
   });
   for (const route of table.all()) {
     const guarded = !route.operation;
+    const policies = route.config.policies ?? [];
+    deps.policies.assertKnown(policies, `route ${route.method} ${route.path}`);
     try {
       router.register(route.path, [route.method], [
         async (ctx: RequestContext, next: () => Promise<unknown>) => {
@@ -46,6 +51,7 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: Mou
         },
         ...(guarded && limit && route.contentType ? [limit] : []),
         ...(guarded && route.config.auth ? [authMiddleware(route, deps)] : []),
+        ...(guarded && policies.length ? [policyMiddleware(policies, deps)] : []),
         async (ctx: RequestContext) => { await route.handler(ctx); },
       ] as never, { name: `${route.method} ${route.path}` });
     } catch (err) {
@@ -54,6 +60,15 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: Mou
   }
   app.use(router.routes() as never);
   app.use(router.allowedMethods() as never);
+}
+
+/** A plain route's policies (an operation route's run in the operation runner). */
+function policyMiddleware(policies: NonNullable<RouteDefinition['config']['policies']>, deps: MountDeps) {
+  return async (ctx: RequestContext, next: () => Promise<unknown>) => {
+    const auth = ctx.state.auth ?? await deps.identify(ctx);
+    await deps.policies.check(policies, { auth, request: ctx, surface: 'rest', args: routeArgs(ctx), state: {} });
+    await next();
+  };
 }
 
 function authMiddleware(route: RouteDefinition, deps: MountDeps) {

@@ -32,11 +32,12 @@ export class RouteTable {
       method: spec.method, path: spec.path, action: op.name, operation: op.name, query: [...op.params, ...spec.query ?? []],
       ...(op.contentType ? { contentType: op.contentType } : {}),
       ...(op.extraActions ? { extraActions: [...op.extraActions] } : {}),
-      config: { auth: !op.public, owner: op.owner },
+      config: { auth: !op.public, owner: op.owner, ...(spec.policies ? { policies: spec.policies } : {}) },
       handler: async (ctx: RequestContext) => {
         const input = { ...spec.input?.(ctx), params: ctx.state.query ?? {} };
         const output = await operations.run<Output>(op.name, input, ctx, {
           unknownParams: strictParams ? 'refuse' : 'drop', accepted: spec.query,
+          ...(spec.policies?.length ? { policies: spec.policies, policyContext: { surface: 'rest', args: routeArgs(ctx) } } : {}),
         });
         // Who called, for what runs after (a plugin's wrapper, the log): authenticated once already
         if (!op.public) ctx.state.auth = await operations.identify(ctx);
@@ -90,6 +91,11 @@ export class RouteTable {
   forContentType(uid: string): RouteDefinition[] {
     return this.all().filter((r) => r.contentType === uid);
   }
+}
+
+/** What a route's policies see as the call's arguments. */
+export function routeArgs(ctx: RequestContext): Record<string, unknown> {
+  return { params: { ...ctx.params as Record<string, string> }, query: ctx.state.query ?? {}, body: (ctx.request as { body?: unknown }).body };
 }
 
 function defaultAnswer(ctx: RequestContext, output: unknown): void {

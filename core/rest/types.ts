@@ -3,6 +3,7 @@
 import type { ParameterizedContext } from 'koa';
 import type { AuthResult } from '../auth/types.js';
 import type { OperationInput } from '../operations/types.js';
+import type { PolicyRef } from '../policies/types.js';
 
 export interface RequestState {
   /** Set by authentication: who is calling. */
@@ -40,6 +41,8 @@ export interface RouteDefinition {
     /** false: no authenticate/authorize (public routes such as login). */
     auth: boolean;
     owner: string;
+    /** Policies the caller must pass after the permission check, before the handler. */
+    policies?: readonly PolicyRef[];
   };
 }
 
@@ -57,4 +60,6 @@ export interface OperationRouteSpec<Output = unknown> {
   query?: readonly string[];
   /** Writes the answer; by default `{ data, meta: {} }`, and 404 when the output is null. */
   respond?(ctx: RequestContext, output: Output): void;
+  /** Policies the caller must pass after the permission check, before the operation runs. */
+  policies?: readonly PolicyRef[];
 }

@@ -4,7 +4,7 @@
 
 import { KernelError } from '../errors/index.js';
 import type { SchemaHooks } from './hooks.js';
-import type { FieldExtra, FieldSpec, SchemaBuilder, SchemaSpec, TypeScope, TypeSpec } from './types.js';
+import type { FieldExtra, FieldScope, FieldSpec, SchemaBuilder, SchemaSpec, TypeScope, TypeSpec } from './types.js';
 
 export type { FieldExtra, SchemaBuilder } from './types.js';
 
@@ -24,19 +24,23 @@ export function buildSchemaSpec(hooks: SchemaHooks, seed: (builder: SchemaBuilde
   seed(builder);
   hooks.schemaInit.call(builder);
   const types = new Map<string, TypeSpec>();
+  const scopes: SchemaSpec['scopes'] = new Map();
   for (const { type, scope, extras } of entries.values()) {
     const stamped = variant === undefined ? scope : { ...scope, variant };
     const shaped = hooks.schemaType.call(type, stamped);
     const fields: Record<string, FieldSpec> = {};
+    const fieldScopes: Record<string, FieldScope> = {};
     const typeScope = { ...stamped, typeName: shaped.name };
     if (shaped.kind === 'object' || shaped.kind === 'input') {
       for (const [name, field] of Object.entries(hooks.schemaFields.call({ ...shaped.fields }, typeScope))) {
         const fieldScope = { ...typeScope, fieldName: name, ...extras[name] };
+        fieldScopes[name] = fieldScope;
         const built = hooks.schemaField.call(field, fieldScope);
         fields[name] = { ...built, args: hooks.schemaFieldArgs.call({ ...built.args }, fieldScope) };
       }
     }
     types.set(shaped.name, { ...shaped, fields });
+    scopes.set(shaped.name, { type: stamped, fields: fieldScopes });
   }
-  return { types };
+  return { types, scopes };
 }

@@ -93,6 +93,9 @@ export interface FieldScope extends TypeScope {
 
 export interface SchemaSpec {
   types: Map<string, TypeSpec>;
+  /** What each type and each of its fields is for, as the hooks saw it: a surface that removes
+   *  types or fields afterwards (GraphQL's shadowCRUD) finds them by content type and action. */
+  scopes: Map<string, { type: TypeScope; fields: Record<string, FieldScope> }>;
 }
 
 /** Extra scope of a field: the attribute or operation behind it, and for a root field the content
@@ -106,3 +109,13 @@ export interface SchemaBuilder {
   addType(type: TypeSpec, scope: TypeScope, fields?: Record<string, FieldExtra>): void;
   has(name: string): boolean;
 }
+
+/** Named resolver middlewares of a typed API surface (GraphQL's resolversConfig.middlewares) and
+ *  the options each takes, declared by merging so a misspelt name does not compile:
+ *
+ *    declare module '../../core/index.js' {
+ *      interface ResolverMiddlewares { 'log-calls': { prefix: string } }
+ *    }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface -- filled by declaration merging
+export interface ResolverMiddlewares {}

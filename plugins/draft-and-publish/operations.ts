@@ -10,6 +10,10 @@ export const ACTIONS = [
   { path: 'discard-draft', action: 'discardDraft', what: 'Resets the draft to the published version' },
 ] as const;
 
+declare module '../../core/index.js' {
+  interface ContentActions { publish: true; unpublish: true; discardDraft: true }
+}
+
 export function defineOperations(api: PluginApi, operations: OperationRegistry): void {
   for (const ct of api.registry.contentTypes()) {
     if (!ct.uid.startsWith('api::')) continue;

@@ -43,6 +43,8 @@ export interface GraphqlSettings {
   jit: number | false;
   /** Introspection is served (development, or playgroundAlways). */
   introspection: boolean;
+  /** The GraphiQL page is served at the endpoint (the same rule as introspection, which it needs). */
+  playground: boolean;
 }
 
 const DEFAULTS = {
@@ -63,7 +65,7 @@ export function readSettings(config: Record<string, unknown>, kernel: Readonly<K
     }
     out[key] = checkValue(key as Key, value);
   }
-  const settings = out as Omit<GraphqlSettings, 'introspection'>;
+  const settings = out as Omit<GraphqlSettings, 'introspection' | 'playground'>;
   if (settings.v4CompatibilityMode && settings.shape === 'v4') {
     throw invalid('v4CompatibilityMode', "adds v4's fields to the flat shape; shape 'v4' already is v4's");
   }
@@ -72,7 +74,8 @@ export function readSettings(config: Record<string, unknown>, kernel: Readonly<K
   if (settings.defaultLimit > settings.amountLimit) {
     throw invalid('defaultLimit', `${settings.defaultLimit} is above amountLimit (${settings.amountLimit})`);
   }
-  return { ...settings, introspection: settings.playgroundAlways || kernel.server.environment !== 'production' };
+  const exposed = settings.playgroundAlways || kernel.server.environment !== 'production';
+  return { ...settings, introspection: exposed, playground: exposed };
 }
 
 function checkValue(key: Key, value: unknown): unknown {

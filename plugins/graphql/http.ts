@@ -11,7 +11,7 @@ import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { createExecutor, jitWorks } from './execute.js';
 import { createValidation } from './limits.js';
-import type { GraphqlContext } from './schema.js';
+import type { GraphqlContext } from './context.js';
 
 /** Tokens a document may have: parsing stops there, whatever the body limit allows. */
 const MAX_TOKENS = 20_000;

@@ -4,18 +4,31 @@
 // parameter check), so no rule lives here. Uses only the kernel's public API.
 
 import type { GraphQLSchema } from 'graphql';
-import { definePlugin, KernelError } from '../../core/index.js';
+import { definePlugin, KernelError, type ResolverMiddlewares } from '../../core/index.js';
+import { collectExtensions } from './extension/build.js';
+import { ExtensionRegistry } from './extension/registry.js';
+import type { ShadowCrud } from './extension/shadow-crud.js';
+import type { ExtensionInput, MiddlewareFactory } from './extension/types.js';
 import { PLUGIN_NAME, readSettings, type GraphqlSettings } from './config.js';
 import { graphqlMiddleware } from './http.js';
+import { playgroundMiddleware } from './playground.js';
 import { executableSchema } from './schema.js';
 import { buildSpec } from './spec/index.js';
 
-/** What the plugin publishes: the schema it serves (for tooling and tests). */
+/** What the plugin publishes: the schema it serves (for tooling and tests), and the extension
+ *  API: plugins and the app call it in register(), before the schema is built. */
 export interface GraphqlService {
   settings: Readonly<GraphqlSettings>;
   /** The schema's SDL, once built (from the surfaces phase on). */
   sdl(): string;
   schema(): GraphQLSchema;
+  /** What of a content type or component the generated schema leaves out. */
+  shadowCRUD(uid: string): ShadowCrud;
+  /** Adds types, resolvers, resolver options and schema transforms. */
+  use(extension: ExtensionInput): void;
+  /** Names a resolver middleware that resolversConfig can list (its options typed through
+   *  core's ResolverMiddlewares). */
+  defineMiddleware<K extends keyof ResolverMiddlewares & string>(name: K, factory: MiddlewareFactory<ResolverMiddlewares[K]>): void;
 }
 
 declare module '../../core/index.js' {
@@ -32,8 +45,19 @@ export default definePlugin({
       return built;
     };
     // The schema needs the frozen registry and every operation: the surfaces phase has both
-    api.hooks.buildRoutes.tap(PLUGIN_NAME, () => { built = executableSchema(api, settings, buildSpec(api, settings)); });
+    const extensions = new ExtensionRegistry();
+    api.hooks.buildRoutes.tap(PLUGIN_NAME, () => {
+      const spec = buildSpec(api, settings);
+      extensions.shadow.apply(spec.spec, api.registry);
+      built = executableSchema(api, settings, spec, extensions.seal() ? collectExtensions(extensions, settings, api) : undefined);
+    });
+    api.middleware('beforeBody', playgroundMiddleware(settings, api.logger));
     api.middleware('beforeBody', graphqlMiddleware(api, settings, () => ready().schema));
-    api.services.provide('graphql', { settings, sdl: () => ready().sdl, schema: () => ready().schema });
+    api.services.provide('graphql', {
+      settings, sdl: () => ready().sdl, schema: () => ready().schema,
+      shadowCRUD: (uid) => extensions.shadow.of(uid),
+      use: (extension) => extensions.use(extension),
+      defineMiddleware: (name, factory) => extensions.defineMiddleware(name, factory),
+    });
   },
 });

@@ -35,7 +35,11 @@ function measureOperations(document: DocumentNode): Array<{ def: OperationDefini
       let inner: Shape;
       if (sel.kind === 'Field') {
         const below = walk(sel.selectionSet, spreading);
-        inner = { depth: below.depth + 1, aliases: below.aliases + (sel.alias ? 1 : 0), fields: below.fields + 1, top: 1 };
+        // Introspection's depth is bounded by graphql-js's MaxIntrospectionDepthRule (nested
+        // lists); its ofType chains are single objects. The standard introspection query that
+        // GraphiQL and codegen tools send nests 15 levels, and Strapi's depth limit skips __ fields too
+        const depth = sel.name.value === '__schema' || sel.name.value === '__type' ? 1 : below.depth + 1;
+        inner = { depth, aliases: below.aliases + (sel.alias ? 1 : 0), fields: below.fields + 1, top: 1 };
       } else if (sel.kind === 'InlineFragment') {
         inner = walk(sel.selectionSet, spreading);
       } else {

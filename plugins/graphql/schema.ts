@@ -3,32 +3,29 @@
 
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLFieldResolver, GraphQLResolveInfo, GraphQLScalarType, GraphQLSchema } from 'graphql';
-import type { AuthenticateRequest, FieldSpec, OperationCall, PluginApi } from '../../core/index.js';
+import type { FieldSpec, OperationCall, PluginApi, RequestContext, RunOptions } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { otherScalar, scalarTypes } from './scalars.js';
 import { printSdl } from './sdl.js';
 import { selectionParams, variablesOf } from './selection.js';
 import type { BuiltSpec } from './spec/index.js';
-
-/** What every resolver gets: the request (who calls, from where) and its id for the log. */
-export interface GraphqlContext {
-  request: AuthenticateRequest;
-  requestId?: string;
-  /** The caller, identified once per request by the first field that needs it. */
-  caller?: Promise<OperationCall>;
-  /** Set by the compiled executor: resolvers get graphql 16's plain variable values. */
-  compiled?: boolean;
-  [key: PropertyKey]: unknown;
-}
+import type { GraphqlContext, Resolvers } from './context.js';
+import { extendedSchema, type Extend } from './extension/build.js';
+import { runOptionsOf } from './extension/wrap.js';
+import type { ResolverConfig, ResolverFn } from './extension/types.js';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
-type Resolvers = Record<string, Record<string, Resolver | unknown> | GraphQLScalarType>;
 
-export function executableSchema(api: PluginApi, settings: GraphqlSettings, { spec, hops }: BuiltSpec): { schema: GraphQLSchema; sdl: string } {
+export interface Built { schema: GraphQLSchema; sdl: string }
+
+export function executableSchema(api: PluginApi, settings: GraphqlSettings, built: BuiltSpec, extend?: Extend): Built {
+  const { spec, hops } = built;
   const sdl = printSdl(spec);
   const resolvers: Resolvers = {};
   const scalars = scalarTypes();
+  const configs = extend?.configs ?? new Map<string, ResolverConfig>();
+  const overridden = extend?.resolvers ?? new Map<string, ResolverFn>();
   for (const type of spec.types.values()) {
     if (type.kind === 'scalar') {
       resolvers[type.name] = scalars[type.name] ?? otherScalar(type.name, type.description);
@@ -40,14 +37,17 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, { sp
     } else if (type.kind === 'object' && Object.keys(type.fields).length > 0) {
       const fields: Record<string, Resolver> = {};
       for (const [name, field] of Object.entries(type.fields)) {
-        const resolver = fieldResolver({ api, settings, hops }, field);
+        const coordinate = `${type.name}.${name}`;
+        // An overridden operation field checks its policies around the override, once
+        const run = runOptionsOf(configs.get(coordinate), !overridden.has(coordinate));
+        const resolver = fieldResolver({ api, settings, hops }, field, run);
         if (resolver) fields[name] = resolver;
       }
       resolvers[type.name] = fields;
     }
   }
-  const schema = makeExecutableSchema({ typeDefs: sdl, resolvers: resolvers as never });
-  return { schema, sdl };
+  if (!extend) return { schema: makeExecutableSchema({ typeDefs: sdl, resolvers: resolvers as never }), sdl };
+  return extendedSchema(api, built, sdl, resolvers, extend);
 }
 
 /** graphql-js fills an absent argument with its default; graphql-jit leaves it undefined (it
@@ -64,7 +64,7 @@ function argumentDefaults(field: FieldSpec): (args: Record<string, unknown>) => 
 
 interface ResolverContext { api: PluginApi; settings: GraphqlSettings; hops: BuiltSpec['hops'] }
 
-function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpec): Resolver | undefined {
+function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpec, run: RunOptions): Resolver | undefined {
   const { operation, resolve, source } = field;
   const { logger } = api;
   const withDefaults = argumentDefaults(field);
@@ -76,7 +76,8 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
           const selection = selectionParams({ info, registry: api.registry, settings, hops, variables: variablesOf(info, context.compiled === true) }, api.registry.get(operation.documents.model));
           input.params = { ...input.params, ...selection };
         }
-        const result = await api.operations.run(operation.name, input, context.request);
+        const result = await api.operations.run(operation.name, input, context.request,
+          run.policies ? { ...run, policyContext: { surface: 'graphql', args, parent: _parent, context, info } } : run);
         return operation.output ? operation.output(result) : result;
       } catch (err) {
         throw toGraphqlError(err, logger, context.requestId);

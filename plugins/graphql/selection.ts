@@ -76,11 +76,14 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
   const populate: Record<string, unknown> = {};
   const type = ctx.info.schema.getType(typeName);
   const defs = isObjectType(type) ? type.getFields() : {};
+  let custom = false;
   for (const [name, fieldNodes] of collectFields(ctx, withSelfHops(ctx, nodes, typeName), typeName)) {
     // A relation's connection twin (tags_connection), unless an attribute has that very name
     const connection = name.endsWith(CONNECTION) && !model.attributes[name];
     const attrName = connection ? name.slice(0, -CONNECTION.length) : name;
     const attr = model.attributes[attrName];
+    // A field an extension added (wordCount): its resolver reads the document, so load its scalars
+    if (!attr && defs[name] && !OWN_FIELDS.has(name) && !ctx.hops.get(typeName)?.includes(name)) custom = true;
     if (!attr || !visible(attr) || !defs[name]) continue;
     if (isScalar(attr)) {
       if (!fields.includes(attrName)) fields.push(attrName);
@@ -106,8 +109,14 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
     if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(entry))) throw conflict(at);
     populate[attrName] = existing ? merge(existing as Record<string, unknown>, entry, at) : entry;
   }
+  if (custom) {
+    for (const [name, attr] of Object.entries(model.attributes)) if (isScalar(attr) && visible(attr) && !fields.includes(name)) fields.push(name);
+  }
   return Object.keys(populate).length ? { fields, populate } : { fields };
 }
+
+/** Fields of a document type that are no attribute and need none loaded. */
+const OWN_FIELDS = new Set(['documentId', 'id', '__typename']);
 
 /** filters, sort and pagination of a to-many field, the same on every node that selects it. */
 function listOptions(

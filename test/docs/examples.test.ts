@@ -67,6 +67,9 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDi
     appDir = mkdtempSync(join(tmpdir(), 'strata-docs-'));
     writeFileSync(join(appDir, 'package.json'), '{ "type": "module" }\n');
     symlinkSync(join(ROOT, 'core'), join(appDir, 'core'), 'dir');
+    // First-party plugins come with the CMS: their services' declarations are part of an app's
+    // compilation (an app's plugin asks for the graphql service by name, importing nothing of it)
+    symlinkSync(join(ROOT, 'plugins'), join(appDir, 'plugins'), 'dir');
     if (ownTypes) cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
     else symlinkSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), 'dir');
     symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'), 'dir');
@@ -93,11 +96,12 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDi
   };
 }
 
-/** Type-checks a document's TypeScript files with the project's compiler options. */
+/** Type-checks a document's TypeScript files with the project's compiler options, beside the
+ *  first-party plugins. */
 function typecheck(appDir: string, doc: ParsedDoc): void {
   const files = doc.files.filter((f) => f.path.endsWith('.ts')).map((f) => f.path);
   writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify({
-    extends: join(ROOT, 'tsconfig.json'), compilerOptions: { noEmit: true }, include: files,
+    extends: join(ROOT, 'tsconfig.json'), compilerOptions: { noEmit: true }, include: [...files, 'plugins/*/index.ts'],
   }));
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(appDir, 'tsconfig.json')], { encoding: 'utf8' });
   if (tsc.status !== 0) expect.fail(`the TypeScript files of ${doc.files[0]?.path ?? 'the document'} do not compile:\n${tsc.stdout}${tsc.stderr}`);

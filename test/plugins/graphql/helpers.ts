@@ -25,10 +25,11 @@ export function gqlConfig(graphql: Record<string, unknown> = {}, extra: KernelCo
     plugins: {
       'draft-and-publish': true,
       i18n: { enabled: true, config: { locales: ['en', 'fr'], defaultLocale: 'en' } },
-      ...plugins,
       // Compiled from the first run: what a hot document runs in production (the fuzz test
-      // compares it with graphql-js's interpreter)
+      // compares it with graphql-js's interpreter). Before the other plugins, as in the example
+      // app, so a plugin extending the schema can depend on it
       graphql: { enabled: true, config: { jit: 0, ...graphql } },
+      ...plugins,
     },
   };
 }

@@ -3,6 +3,7 @@
 // may ask, each refused before any SQL runs with an error naming the limit.
 
 import { expect } from 'chai';
+import { getIntrospectionQuery } from 'graphql';
 import { auditServer } from 'graphql-http';
 import { countStatements } from '../../helpers/statements.js';
 import { gql, gqlData, useGraphqlKernel } from './helpers.js';
@@ -92,6 +93,15 @@ describe('GraphQL: HTTP', () => {
   it('serves introspection outside production', async () => {
     const data = await gqlData(get(), '{ __schema { queryType { name } } }');
     expect(data.__schema.queryType.name).to.equal('Query');
+  });
+
+  // What GraphiQL and codegen tools send nests 15 levels: graphql-js's MaxIntrospectionDepthRule
+  // bounds introspection instead of depthLimit
+  it('answers the standard introspection query whatever depthLimit, and refuses nested introspection lists', async () => {
+    const data = await gqlData(get(), getIntrospectionQuery());
+    expect(data.__schema.types.map((t: { name: string }) => t.name)).to.include('Article');
+    const res = await gql(get(), '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }');
+    expect(res.body.errors[0].message).to.equal('Maximum introspection depth exceeded');
   });
 
   describe('in production', () => {
