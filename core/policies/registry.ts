@@ -24,7 +24,7 @@ export class PolicyRegistry {
   assertKnown(refs: readonly PolicyRef[], where: string): void {
     for (const ref of refs) {
       if (typeof ref === 'function') continue;
-      const name = typeof ref === 'string' ? ref : (ref as { name?: unknown } | null)?.name;
+      const { name } = named(ref);
       if (typeof name !== 'string') throw new KernelError('PLUGIN_ERR_INVALID', `${where}: a policy is a name, { name, config } or a function; got ${JSON.stringify(ref)}`);
       if (!this.#policies.has(name)) throw new KernelError('PLUGIN_ERR_INVALID', `${where}: no policy ${name} is defined (policies: ${[...this.#policies.keys()].join(', ') || 'none'})`);
     }
@@ -34,19 +34,26 @@ export class PolicyRegistry {
   async check(refs: readonly PolicyRef[], context: PolicyContext): Promise<void> {
     for (const ref of refs) {
       let allowed: unknown;
+      let name: unknown;
       if (typeof ref === 'function') {
         allowed = await ref(context, undefined);
       } else {
-        const { name, config } = typeof ref === 'string' ? { name: ref, config: undefined } : ref as { name: string; config: unknown };
-        const policy = this.#policies.get(name);
-        if (!policy) throw new KernelError('KERNEL_ERR_STATE', `no policy ${name} is defined`);
-        allowed = await (policy.fn as PolicyFn<unknown>)(context, config);
+        const byName = named(ref);
+        name = byName.name;
+        const policy = typeof name === 'string' ? this.#policies.get(name) : undefined;
+        if (!policy) throw new KernelError('KERNEL_ERR_STATE', `no policy ${String(name)} is defined`);
+        allowed = await (policy.fn as PolicyFn<unknown>)(context, byName.config);
       }
-      if (!allowed) throw new PolicyError('Policy Failed', typeof ref === 'function' ? {} : { policy: typeof ref === 'string' ? ref : (ref as { name: string }).name });
+      if (!allowed) throw new PolicyError('Policy Failed', typeof name === 'string' ? { policy: name } : {});
     }
   }
 
   freeze(): void {
     this.#frozen = true;
   }
+}
+
+/** A reference by name, as `name` or `{ name, config }`. */
+function named(ref: Exclude<PolicyRef, PolicyFn<undefined>>): { name: unknown; config: unknown } {
+  return typeof ref === 'string' ? { name: ref, config: undefined } : { name: (ref as { name?: unknown } | null)?.name, config: (ref as { config?: unknown } | null)?.config };
 }

@@ -39,7 +39,7 @@ function printArg(name: string, arg: ArgSpec, spec: SchemaSpec): string {
 
 /** A default value as a GraphQL literal; an enum's value by its name. */
 function literal(value: unknown, typeRef: string, spec: SchemaSpec): string {
-  const named = typeRef.replace(/[[\]!]/g, '');
+  const named = namedType(typeRef);
   if (Array.isArray(value)) return `[${value.map((v) => literal(v, named, spec)).join(', ')}]`;
   if (value === null) return 'null';
   if (typeof value === 'object') {
@@ -52,6 +52,11 @@ function literal(value: unknown, typeRef: string, spec: SchemaSpec): string {
     if (match) return match.name;
   }
   return JSON.stringify(value);
+}
+
+/** The named type of a reference: `[Article!]!` -> Article. */
+export function namedType(ref: string): string {
+  return ref.replace(/[[\]!]/g, '');
 }
 
 function description(text: string | undefined, indent: string): string {

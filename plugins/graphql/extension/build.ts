@@ -3,13 +3,14 @@
 // their schema transforms. Checks that make a mistake a start-up error: a coordinate that names
 // no field, a field that would expose a private attribute.
 
-import { makeExecutableSchema } from '@graphql-tools/schema';
+import { addResolversToSchema, makeExecutableSchema } from '@graphql-tools/schema';
 import * as graphql from 'graphql';
 import {
   isEnumType, isObjectType, isScalarType, isUnionType, printType, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
 } from 'graphql';
 import { KernelError, withoutPrivateFields, type Model, type PluginApi } from '../../../core/index.js';
 import type { GraphqlSettings } from '../config.js';
+import { namedType } from '../sdl.js';
 import { typeNameOf } from '../names.js';
 import type { GraphqlContext, Resolvers } from '../context.js';
 import type { BuiltSpec } from '../spec/index.js';
@@ -61,34 +62,34 @@ export function collectExtensions(registry: ExtensionRegistry, settings: Graphql
 }
 
 export function extendedSchema(api: PluginApi, built: BuiltSpec, sdl: string, resolvers: Resolvers, extend: Extend): { schema: GraphQLSchema; sdl: string } {
-  extend.generated.resolvers = Object.fromEntries(Object.entries(resolvers).map(([k, v]) => [k, { ...(v as object) }])) as Resolvers;
   const typeDefs = [sdl];
-  const all: Resolvers = resolvers;
   for (const ext of extend.list) {
     for (const type of ext.types ?? []) {
       typeDefs.push(printType(type));
-      addTypeResolvers(all, type);
+      addTypeResolvers(resolvers, type);
     }
     if (ext.typeDefs) typeDefs.push(ext.typeDefs);
   }
+  // The generated resolvers stay as built: an override reaches them through the helper
+  extend.generated.resolvers = resolvers;
   let schema: GraphQLSchema;
   try {
-    // Built once without the custom resolvers to know every field, then for real
-    schema = makeExecutableSchema({ typeDefs, resolvers: all as never });
+    // Built with the generated resolvers; the wrapped ones replace theirs in place below
+    schema = makeExecutableSchema({ typeDefs, resolvers: resolvers as never });
   } catch (err) {
     throw invalid(`the extensions' types do not build: ${(err as Error).message}`, err);
   }
   const models = modelTypes(api, built);
   checkPrivateFields(schema, models);
   const coordinates = new Set([...extend.resolvers.keys(), ...extend.configs.keys()]);
+  const wrapped: Record<string, Record<string, ResolverFn>> = {};
   for (const coordinate of coordinates) {
     const [typeName = '', fieldName = ''] = coordinate.split('.');
     const type = schema.getType(typeName);
     if (!isObjectType(type)) throw invalid(`${where(extend, coordinate)}: the schema has no object type ${typeName}`);
     const field = type.getFields()[fieldName];
     if (!field) throw invalid(`${where(extend, coordinate)}: ${typeName} has no field ${fieldName}`);
-    const fields = (all[typeName] ??= {}) as Record<string, unknown>;
-    const generated = fields[fieldName] as ResolverFn | undefined;
+    const generated = (resolvers[typeName] as Record<string, ResolverFn> | undefined)?.[fieldName];
     const custom = extend.resolvers.get(coordinate);
     const config = extend.configs.get(coordinate);
     const specField = built.spec.types.get(typeName)?.fields[fieldName];
@@ -108,9 +109,9 @@ export function extendedSchema(api: PluginApi, built: BuiltSpec, sdl: string, re
       });
       if (specField?.operation) api.policies.assertKnown(config?.policies ?? [], `resolversConfig['${coordinate}']`);
     }
-    fields[fieldName] = withMiddlewares(resolver, config, extend.registry, coordinate, api);
+    (wrapped[typeName] ??= {})[fieldName] = withMiddlewares(resolver, config, extend.registry, coordinate, api);
   }
-  schema = makeExecutableSchema({ typeDefs, resolvers: all as never });
+  schema = addResolversToSchema({ schema, resolvers: wrapped as never, updateResolversInPlace: true });
   for (const [i, transform] of extend.list.flatMap((ext) => ext.plugins ?? []).entries()) {
     const next = transform(schema);
     if (!(next instanceof graphql.GraphQLSchema)) throw invalid(`plugins[${i}]: a schema transform must return a GraphQLSchema`);
@@ -179,7 +180,7 @@ function cleaner(api: PluginApi, built: BuiltSpec, models: Map<string, Model>, t
     if (!hops || !spec || typeof value !== 'object') return value;
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     for (const hop of hops) {
-      const hopType = spec.fields[hop]?.type.replace(/[[\]!]/g, '');
+      const hopType = spec.fields[hop] && namedType(spec.fields[hop].type);
       if (hopType && hop in out) out[hop] = clean(hopType, out[hop], depth + 1);
     }
     return out;

@@ -4,6 +4,7 @@
 // member or argument that would lead to them, so the schema stays valid.
 
 import { FILE_UID, KernelError, type Attribute, type ContentAction, type ModelRegistry, type SchemaSpec } from '../../../core/index.js';
+import { namedType } from '../sdl.js';
 
 /** One attribute's switches. */
 export interface FieldShadow {
@@ -167,8 +168,6 @@ function invalid(message: string): KernelError {
   return new KernelError('PLUGIN_ERR_INVALID', `graphql ${message}`);
 }
 
-/** The named type of a reference: `[Article!]!` -> Article. */
-const named = (ref: string) => ref.replace(/[[\]!]/g, '');
 
 /** Drops the removed types and, until nothing changes, every field and union member that refers
  *  to a type that is gone, and every object or input type left without fields. */
@@ -187,7 +186,7 @@ export function prune(spec: SchemaSpec, removed: Set<string>): void {
       }
       if (type.kind !== 'object' && type.kind !== 'input') continue;
       for (const [fieldName, field] of Object.entries(type.fields)) {
-        const refs = [field.type, ...Object.values(field.args).map((a) => a.type)].map(named);
+        const refs = [field.type, ...Object.values(field.args).map((a) => a.type)].map(namedType);
         if (refs.every((ref) => spec.types.has(ref) || BUILT_IN.has(ref))) continue;
         delete type.fields[fieldName];
         changed = true;
