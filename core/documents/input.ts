@@ -2,6 +2,7 @@
 // type and option, before anything touches the database. Every problem is collected and thrown as
 // one ValidationError (Strapi's yup shape: details.errors[{ path, message, name, value }]).
 
+import type { Ability } from '../auth/types.js';
 import { ValidationError } from '../errors/application.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, ComponentAttribute, DynamicZoneAttribute, Model } from '../registry/types.js';
@@ -17,6 +18,10 @@ export interface InputContext {
   mode: 'create' | 'update';
   /** The keys plugins allow in relation references (locale), besides documentId and position. */
   refKeys: readonly RelationRefKeyDef[];
+  /** A content-API caller's ability: a relation to a type it cannot `find` may not be written in
+   *  any form, at any depth (a link would attach content to records hidden from the caller, and
+   *  its answer would say which documentIds exist). */
+  ability?: Ability | undefined;
 }
 
 /** The model each normalized object was checked against, so checkRequired can recurse into items. */
@@ -72,6 +77,10 @@ function normalizeObject(
     if (value === undefined) continue; // internal callers: undefined means absent
     switch (attr.type) {
       case 'relation': {
+        if (ctx.ability && !ctx.ability.can(`${attr.target}.find`)) {
+          issues.invalidKey(keyPath, value);
+          break;
+        }
         const op = normalizeRelation(attr, value, keyPath, issues, ctx.refKeys);
         if (op !== INVALID) input.relations[key] = op;
         break;

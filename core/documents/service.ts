@@ -240,7 +240,9 @@ export class DocumentService {
     if (typeof params.data !== 'object' || params.data === null || Array.isArray(params.data)) {
       throw new ValidationError('Missing "data" payload in the request body');
     }
-    const input = normalizeInput(params.data, ct, { registry: this.#deps.registry, source: params.source ?? 'internal', mode, refKeys: this.#deps.refKeys });
+    const source = params.source ?? 'internal';
+    const ability = source === 'content-api' ? params.auth?.ability : undefined;
+    const input = normalizeInput(params.data, ct, { registry: this.#deps.registry, source, mode, refKeys: this.#deps.refKeys, ability });
     await hashPasswords(input, ct, this.#deps.registry);
     return input;
   }
