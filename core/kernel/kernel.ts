@@ -76,7 +76,7 @@ const BOOT_HOOKS: ReadonlySet<string> = new Set([
 
 export class Kernel {
   readonly hooks: KernelHooks = createKernelHooks();
-  readonly registry = new ModelRegistry();
+  readonly registry: ModelRegistry;
   readonly params = new ParamRegistry();
   readonly operations: OperationRegistry;
   readonly routes: RouteTable;
@@ -107,6 +107,7 @@ export class Kernel {
     this.#options = options;
     this.appDir = options.appDir ?? process.cwd();
     this.logger = options.logger ?? createConsoleLogger('info');
+    this.registry = new ModelRegistry({ warn: (message) => this.logger.warn(`[models] ${message}`) });
     this.#contentLimit = contentLimit(config.api.rateLimit);
     this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });

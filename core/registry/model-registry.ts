@@ -1,13 +1,20 @@
 // The model registry: content types and components, changed only through methods that record who
-// changed what, so a conflict names both sides. Frozen after the registerModels phase.
+// changed what, so a conflict names both sides. Until it is frozen (after registerModels) it hands
+// out read-only views, so a plugin cannot change a model behind the methods' backs; a change that
+// widens exposure (a private field made public) must be asked for in so many words, and is logged.
 
 import { KernelError } from '../errors/index.js';
 import type {
   Attribute, Component, ComponentSchema, ContentType, ContentTypeSchema, Model,
 } from './types.js';
+import { copyData, ReadOnlyViews } from './read-only-view.js';
 import { contentTypeUid } from './uid.js';
 
 export interface Owned { owner: string }
+
+/** The value of each flag that narrows who sees or writes an attribute. A patch that moves one
+ *  away from it widens exposure: allowed when the patch names the flag, and warned about. */
+const NARROWING: Record<string, unknown> = { private: true, writable: false, configurable: false, visible: false };
 
 /** Attributes every content type has, owned by core. */
 const SYSTEM_ATTRIBUTES: Record<string, Attribute> = {
@@ -19,7 +26,18 @@ export class ModelRegistry {
   readonly #contentTypes = new Map<string, ContentType>();
   readonly #components = new Map<string, Component>();
   readonly #attributeOwners = new Map<string, string>();
+  readonly #views = new ReadOnlyViews();
+  readonly #warn: (message: string) => void;
   #frozen = false;
+
+  constructor(options: { warn?: (message: string) => void } = {}) {
+    this.#warn = options.warn ?? (() => undefined);
+  }
+
+  /** What callers get: a read-only view while models are registered, the frozen object after. */
+  #out<T extends Model>(model: T): T {
+    return this.#frozen ? model : this.#views.of(model, model.uid);
+  }
 
   addContentType(schema: ContentTypeSchema, { owner, uid }: Owned & { uid?: string }): ContentType {
     this.#assertMutable(`add content type ${uid ?? schema.info.singularName}`);
@@ -47,7 +65,7 @@ export class ModelRegistry {
     for (const [name, attr] of Object.entries(SYSTEM_ATTRIBUTES)) {
       if (!(name in contentType.attributes)) this.addAttribute(id, name, attr, { owner: 'core' });
     }
-    return contentType;
+    return this.#out(contentType);
   }
 
   addComponent(uid: string, schema: ComponentSchema, { owner }: Owned): Component {
@@ -69,34 +87,44 @@ export class ModelRegistry {
     };
     this.#components.set(uid, component);
     for (const [attrName, attr] of Object.entries(schema.attributes)) this.addAttribute(uid, attrName, attr, { owner });
-    return component;
+    return this.#out(component);
   }
 
   /** Adds an attribute; a name already defined by someone else is a conflict naming both owners. */
   addAttribute(uid: string, name: string, attribute: Attribute, { owner }: Owned): void {
     this.#assertMutable(`add attribute ${name} to ${uid}`);
-    const model = this.get(uid);
+    const model = this.#model(uid);
     const key = `${uid}#${name}`;
     if (name in model.attributes) {
       throw new KernelError('SCHEMA_ERR_CONFLICT',
         `attribute ${name} on ${uid}: added by ${owner}, already defined by ${this.#attributeOwners.get(key) ?? model.owner}`);
     }
-    model.attributes[name] = structuredClone(attribute);
+    model.attributes[name] = copyData(attribute);
     this.#attributeOwners.set(key, owner);
   }
 
-  /** Changes an attribute's definition in place (a plugin marking a field private, say). */
+  /** Changes an attribute's definition (a plugin marking a field private, say). Only the flags
+   *  the patch sets change: a patch built from a copy that lost `private` keeps it private. */
   extendAttribute(uid: string, name: string, patch: Partial<Attribute>, { owner }: Owned): void {
     this.#assertMutable(`extend attribute ${name} of ${uid} (by ${owner})`);
-    const model = this.get(uid);
+    const model = this.#model(uid);
     const current = model.attributes[name];
     if (!current) throw new KernelError('SCHEMA_ERR_CONFLICT', `attribute ${name} on ${uid}: not defined (extended by ${owner})`);
-    model.attributes[name] = { ...current, ...patch } as Attribute;
+    const next: Record<string, unknown> = { ...current };
+    for (const [flag, value] of Object.entries(copyData(patch) as Record<string, unknown>)) {
+      if (value === undefined) continue;
+      const was = (current as unknown as Record<string, unknown>)[flag];
+      const widens = (Object.hasOwn(NARROWING, flag) && was === NARROWING[flag] && value !== was)
+        || (flag === 'type' && was === 'password' && value !== 'password');
+      if (widens) this.#warn(`${owner} set ${flag}: ${JSON.stringify(value)} on ${uid}.${name}: the attribute is exposed more widely than ${this.attributeOwner(uid, name)} defined it`);
+      next[flag] = value;
+    }
+    model.attributes[name] = next as unknown as Attribute;
   }
 
   setOption(uid: string, key: string, value: unknown, { owner }: Owned): void {
     this.#assertMutable(`set option ${key} on ${uid} (by ${owner})`);
-    this.get(uid).options[key] = value;
+    this.#model(uid).options[key] = copyData(value);
   }
 
   /** Who added an attribute: 'app', 'core' or a plugin name. */
@@ -109,6 +137,10 @@ export class ModelRegistry {
   }
 
   get(uid: string): Model {
+    return this.#out(this.#model(uid));
+  }
+
+  #model(uid: string): Model {
     const model = this.#contentTypes.get(uid) ?? this.#components.get(uid);
     if (!model) throw new KernelError('SCHEMA_ERR_CONFLICT', `unknown model ${uid}`);
     return model;
@@ -117,25 +149,25 @@ export class ModelRegistry {
   contentType(uid: string): ContentType {
     const model = this.#contentTypes.get(uid);
     if (!model) throw new KernelError('SCHEMA_ERR_CONFLICT', `unknown content type ${uid}`);
-    return model;
+    return this.#out(model);
   }
 
   component(uid: string): Component {
     const model = this.#components.get(uid);
     if (!model) throw new KernelError('SCHEMA_ERR_CONFLICT', `unknown component ${uid}`);
-    return model;
+    return this.#out(model);
   }
 
   contentTypes(): ContentType[] {
-    return [...this.#contentTypes.values()];
+    return [...this.#contentTypes.values()].map((model) => this.#out(model));
   }
 
   components(): Component[] {
-    return [...this.#components.values()];
+    return [...this.#components.values()].map((model) => this.#out(model));
   }
 
   models(): Model[] {
-    return [...this.#contentTypes.values(), ...this.#components.values()];
+    return [...this.contentTypes(), ...this.components()];
   }
 
   get frozen(): boolean {
@@ -146,7 +178,7 @@ export class ModelRegistry {
   freeze(): void {
     if (this.#frozen) return;
     this.#frozen = true;
-    for (const model of this.models()) deepFreeze(model);
+    for (const model of [...this.#contentTypes.values(), ...this.#components.values()]) deepFreeze(model);
   }
 
   #assertMutable(what: string): void {
