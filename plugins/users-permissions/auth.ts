@@ -79,7 +79,7 @@ export function authOperations(up: UpContext): OperationDefinition[] {
       const user = await users.byId(doc.id);
       if (!user) throw new ApplicationError('Registration failed');
       if (confirmation) {
-        sendConfirmation(up, user.email, confirmation.code);
+        sendConfirmation(up, user, confirmation.code);
         return { user: await users.public(user.id) };
       }
       return session(user);
@@ -96,11 +96,7 @@ export function authOperations(up: UpContext): OperationDefinition[] {
         up.afterResponse('forgot-password', async () => {
           const { code, hash } = newCode();
           await users.update(user, { resetPasswordToken: hash, resetPasswordExpiresAt: new Date(Date.now() + settings.codeTtl).toISOString() });
-          up.sendEmail({
-            to: user.email,
-            subject: 'Reset password',
-            text: `We heard that you lost your password. Use this link to reset it (valid ${Math.round(settings.codeTtl / 60_000)} minutes):\n${settings.resetPasswordUrl}?code=${code}`,
-          });
+          sendResetLink(up, user, code);
         });
       }
       return { ok: true };
@@ -152,17 +148,25 @@ export function authOperations(up: UpContext): OperationDefinition[] {
       if (user && !user.confirmed && !user.blocked) {
         const { code, hash } = newCode();
         await users.update(user, { confirmationToken: hash, confirmationExpiresAt: new Date(Date.now() + settings.codeTtl).toISOString() });
-        sendConfirmation(up, user.email, code);
+        sendConfirmation(up, user, code);
       }
       return { email, sent: true };
     }),
   ];
 }
 
-function sendConfirmation(up: UpContext, to: string, code: string): void {
-  up.sendEmail({
-    to,
-    subject: 'Account confirmation',
-    text: `Thank you for registering! Confirm your email address with this link:\n${up.settings.serverUrl}${up.api.config.api.rest.prefix}/auth/email-confirmation?confirmation=${code}`,
+// Strapi's variables: URL is the page the code goes to, TOKEN or CODE the code (email-templates.ts)
+function sendResetLink(up: UpContext, user: AuthUser, code: string): void {
+  const { resetPasswordUrl, serverUrl } = up.settings;
+  up.sendEmail('resetPassword', user.email, {
+    URL: resetPasswordUrl, TOKEN: code, SERVER_URL: serverUrl, 'USER.username': user.username, 'USER.email': user.email,
+  });
+}
+
+function sendConfirmation(up: UpContext, user: AuthUser, code: string): void {
+  const { serverUrl } = up.settings;
+  up.sendEmail('emailConfirmation', user.email, {
+    URL: `${serverUrl}${up.api.config.api.rest.prefix}/auth/email-confirmation`, CODE: code, SERVER_URL: serverUrl,
+    'USER.username': user.username, 'USER.email': user.email,
   });
 }

@@ -1,9 +1,11 @@
 // What the plugin's operations share: settings and the services built from them at register time.
 
-import { MemoryRateLimitStore, enforceRateLimit, type OperationCall, type PluginApi } from '../../core/index.js';
-import { createEmailProvider, type EmailMessage, type EmailProvider } from './email.js';
+import { MemoryRateLimitStore, type OperationCall, type PluginApi } from '../../core/index.js';
+import { createEmailProvider, type EmailProvider } from './email.js';
+import { renderEmail, type TemplateName, type TemplateValues } from './email-templates.js';
 import { JwtService } from './jwt.js';
 import { Permissions } from './permissions.js';
+import { spendAuthBudgets, type AuthLimits } from './rate-limit.js';
 import type { UpSettings } from './settings.js';
 import { Users } from './users.js';
 
@@ -12,14 +14,15 @@ export class UpContext {
   readonly permissions: Permissions;
   readonly email: EmailProvider;
   #jwt?: JwtService;
-  readonly #store;
+  readonly #limits: AuthLimits;
   readonly #pending = new Set<Promise<void>>();
 
   constructor(readonly api: PluginApi, readonly settings: UpSettings) {
     this.users = new Users(api);
     this.permissions = new Permissions(api, settings.permissionCacheTtl);
     this.email = createEmailProvider(settings.email.provider, settings.email.smtp, api.logger, api.config.server.environment === 'production');
-    this.#store = settings.rateLimit.store ?? new MemoryRateLimitStore();
+    const { interval, max, maxPerAddress, store } = settings.rateLimit;
+    this.#limits = { interval, max, maxPerAddress, store: store ?? new MemoryRateLimitStore() };
   }
 
   /** Set at bootstrap, once the secret is resolved. */
@@ -45,18 +48,20 @@ export class UpContext {
     while (this.#pending.size > 0) await Promise.all(this.#pending);
   }
 
-  /** Sends without making the request wait on the mail server (and so without timing leaks). */
-  sendEmail(message: Omit<EmailMessage, 'from'>): void {
-    this.email.send({ ...message, from: this.settings.email.from }).catch((err: unknown) => {
+  /** Sends the configured template's message, without making the request wait on the mail
+   *  server (and so without timing leaks). */
+  sendEmail<N extends TemplateName>(template: N, to: string, values: TemplateValues<N>): void {
+    const { templates, from } = this.settings.email;
+    this.email.send({ to, ...renderEmail(templates[template], values, from) }).catch((err: unknown) => {
       this.api.logger.error(`[users-permissions] could not send email: ${(err as Error).message}`);
     });
   }
 
-  /** One budget per identifier, operation and client address. */
+  /** One budget per identifier, operation and client address, and one per operation and client
+   *  address across identifiers (rate-limit.ts). The address is the one the surface saw: the
+   *  socket's, or X-Forwarded-For's only when server.proxy trusts it. */
   async rateLimit(call: OperationCall, operation: string, identifier: unknown): Promise<void> {
-    const { enabled, interval, max } = this.settings.rateLimit;
-    if (!enabled) return;
-    const who = typeof identifier === 'string' && identifier ? identifier.toLowerCase() : 'noIdentifier';
-    await enforceRateLimit(`${who}:${operation}:${call.ip}`, { interval, max, store: this.#store });
+    if (!this.settings.rateLimit.enabled) return;
+    await spendAuthBudgets(this.#limits, operation, call.ip, identifier);
   }
 }

@@ -1,11 +1,23 @@
-// Outgoing email goes through a provider: the default writes each message to the log (for
-// development: the reset link is right there; in production the body, which holds one-time
-// codes, is withheld), `smtp` sends through nodemailer, and an app may pass any object with send().
+// Outgoing email goes through a provider: the default writes each message's text part to the
+// log (for development: the reset link is right there; in production the body, which holds
+// one-time codes, is withheld), `smtp` sends through nodemailer, and an app may pass any object
+// with send().
 
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../core/index.js';
 
-export interface EmailMessage { to: string; from: string; subject: string; text: string }
+/** A sender with a display name; nodemailer takes this shape as it is. */
+export interface EmailAddress { name: string; address: string }
+
+export interface EmailMessage {
+  to: string;
+  from: string | EmailAddress;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  /** Sent beside text when a template has an html part. */
+  html?: string;
+}
 
 export interface EmailProvider {
   send(message: EmailMessage): Promise<void>;

@@ -52,5 +52,5 @@ export default definePlugin({
   },
 });
 
-export type { EmailMessage, EmailProvider } from './email.js';
+export type { EmailAddress, EmailMessage, EmailProvider } from './email.js';
 export type { UpSettings } from './settings.js';

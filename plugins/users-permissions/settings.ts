@@ -3,6 +3,7 @@
 
 import { KernelError } from '../../core/index.js';
 import type { EmailProvider } from './email.js';
+import { readEmailTemplates, type EmailTemplates } from './email-templates.js';
 import type { RateLimitStore } from '../../core/index.js';
 
 export interface RoleGrants {
@@ -24,8 +25,10 @@ export interface UpSettings {
   serverUrl: string;
   /** Lifetime of reset and confirmation codes, in ms. */
   codeTtl: number;
-  rateLimit: { enabled: boolean; interval: number; max: number; store?: RateLimitStore };
-  email: { provider: 'log' | 'smtp' | EmailProvider; from: string; smtp?: Record<string, unknown> };
+  /** max: attempts per identifier, operation and client address; maxPerAddress: per operation
+   *  and client address, across identifiers (password spraying). */
+  rateLimit: { enabled: boolean; interval: number; max: number; maxPerAddress: number; store?: RateLimitStore };
+  email: { provider: 'log' | 'smtp' | EmailProvider; from: string; smtp?: Record<string, unknown>; templates: EmailTemplates };
   /** Permissions per role type, synced to the database at start-up (see docs/authentication.md). */
   permissions?: RoleGrants;
   /** How long a role's permissions are cached in each process, in ms. */
@@ -59,6 +62,7 @@ export function readSettings(config: Raw): UpSettings {
   if (provider !== 'log' && provider !== 'smtp' && typeof (provider as EmailProvider)?.send !== 'function') {
     throw new KernelError('CONFIG_ERR_INVALID', `${at('email.provider')}: expected 'log', 'smtp' or an object with a send(message) function`);
   }
+  const codeTtl = pick(config, 'codeTtl', 'codeTtl', isPosInt, 'a number of milliseconds', 60 * 60 * 1000);
   const settings: UpSettings = {
     jwt: { secret, expiresIn: pick(jwt, 'expiresIn', 'jwt.expiresIn', (v) => isStr(v) || isPosInt(v), 'a duration such as 30d or a number of seconds', '30d') },
     allowRegister: pick(config, 'allowRegister', 'allowRegister', isBool, 'a boolean', true),
@@ -67,17 +71,20 @@ export function readSettings(config: Raw): UpSettings {
     emailConfirmationRedirect: pick(config, 'emailConfirmationRedirect', 'emailConfirmationRedirect', isStr, 'a URL', '/'),
     resetPasswordUrl: pick(config, 'resetPasswordUrl', 'resetPasswordUrl', isStr, 'a URL', 'http://localhost:3000/reset-password'),
     serverUrl: pick(config, 'serverUrl', 'serverUrl', isStr, 'a URL', 'http://localhost:1337'),
-    codeTtl: pick(config, 'codeTtl', 'codeTtl', isPosInt, 'a number of milliseconds', 60 * 60 * 1000),
+    codeTtl,
     rateLimit: {
       enabled: pick(rate, 'enabled', 'ratelimit.enabled', isBool, 'a boolean', true),
       interval: pick(rate, 'interval', 'ratelimit.interval', isPosInt, 'a number of milliseconds', 60_000),
       max: pick(rate, 'max', 'ratelimit.max', isPosInt, 'a positive integer', 10),
+      maxPerAddress: pick(rate, 'maxPerAddress', 'ratelimit.maxPerAddress', isPosInt, 'a positive integer', 30),
       store: pick<RateLimitStore | undefined>(rate, 'store', 'ratelimit.store', (v) => typeof (v as RateLimitStore)?.hit === 'function', 'an object with a hit(key, interval) function', undefined),
     },
     email: {
       provider: provider as UpSettings['email']['provider'],
       from: pick(email, 'from', 'email.from', isStr, 'an email address', 'no-reply@localhost'),
       smtp: pick<Raw | undefined>(email, 'smtp', 'email.smtp', (v) => typeof v === 'object' && v !== null, 'nodemailer transport options', undefined),
+      // The default reset text says how long its link lasts
+      templates: readEmailTemplates(email.templates, at('email.templates'), codeTtl),
     },
     permissions: readGrants(config.permissions, at('permissions')),
     permissionCacheTtl: pick(config, 'permissionCacheTtl', 'permissionCacheTtl', (v) => Number.isSafeInteger(v) && (v as number) >= 0, 'a number of milliseconds', 10_000),

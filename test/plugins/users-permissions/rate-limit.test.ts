@@ -93,10 +93,16 @@ describe('users-permissions: a rate-limit store passed in config', () => {
     expectStatus(await login(a), 400);
     expect((await login(b)).body).to.deep.equal(LIMITED);
     expect((await login(a)).body).to.deep.equal(LIMITED);
-    expect(keys).to.have.length(5);
-    // <identifier>:<operation>:<client address> <window>: the same budget whichever surface logs in
-    for (const key of keys) expect(key).to.match(/^shared@example\.com:plugin::users-permissions\.auth\.callback:\S+ 60000$/);
-    expect(new Set(keys).size).to.equal(1);
+    // Two budgets per attempt: <identifier>:<operation>:<client address> and, across identifiers,
+    // <operation>:<client address>, each with its window: the same whichever surface logs in
+    expect(keys).to.have.length(10);
+    const own = keys.filter((key) => key.startsWith('shared@'));
+    expect(own).to.have.length(5);
+    for (const key of own) expect(key).to.match(/^shared@example\.com:plugin::users-permissions\.auth\.callback:\S+ 60000$/);
+    expect(new Set(own).size).to.equal(1);
+    const perAddress = keys.filter((key) => !key.startsWith('shared@'));
+    for (const key of perAddress) expect(key).to.match(/^plugin::users-permissions\.auth\.callback:\S+ 60000$/);
+    expect(new Set(perAddress).size).to.equal(1);
     expectStatus(await b.post('/api/auth/local', { identifier: 'other@example.com', password: 'whatever1' }), 400);
   });
 });

@@ -1,0 +1,44 @@
+// The auth flows' two budgets. One per identifier, operation and client address stops guessing
+// one account's password; one per operation and client address, whatever the identifier, stops
+// trying one password against many accounts (password spraying), which the first cannot see.
+// Both count in the configured store, so instances that share it share both budgets.
+
+import { RateLimitError, type RateLimitStore } from '../../core/index.js';
+
+export interface AuthLimits {
+  interval: number;
+  /** Attempts per identifier, operation and address. */
+  max: number;
+  /** Attempts per operation and address, across identifiers. */
+  maxPerAddress: number;
+  store: RateLimitStore;
+}
+
+/** A 429 that knows when its budget comes back, so an HTTP surface can send Retry-After. The
+ *  answer's body stays the plain RateLimitError envelope. */
+export class AuthRateLimitError extends RateLimitError {
+  constructor(readonly retryAfter: number) {
+    super();
+  }
+}
+
+/** Seconds until the spent budget comes back, when `err` is a refusal of these budgets. */
+export function retryAfterOf(err: unknown): number | undefined {
+  return err instanceof AuthRateLimitError ? err.retryAfter : undefined;
+}
+
+/** Counts one attempt in both budgets; throws once either is spent. */
+export async function spendAuthBudgets(limits: AuthLimits, operation: string, address: string, identifier: unknown): Promise<void> {
+  const who = typeof identifier === 'string' && identifier ? identifier.toLowerCase() : 'noIdentifier';
+  // The address key starts with the operation's name and the identifier key with the
+  // identifier, so no identifier can name the address budget (an address holds no `plugin::`)
+  const [own, shared] = await Promise.all([
+    limits.store.hit(`${who}:${operation}:${address}`, limits.interval),
+    limits.store.hit(`${operation}:${address}`, limits.interval),
+  ]);
+  const spentUntil = Math.max(
+    own.count > limits.max ? own.resetAt : 0,
+    shared.count > limits.maxPerAddress ? shared.resetAt : 0,
+  );
+  if (spentUntil > 0) throw new AuthRateLimitError(Math.max(1, Math.ceil((spentUntil - Date.now()) / 1000)));
+}
