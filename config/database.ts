@@ -20,5 +20,6 @@ export default (env: Env) => {
     },
     pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
     debug: env.bool('DATABASE_DEBUG', false),
+    statementTimeout: env.int('DATABASE_STATEMENT_TIMEOUT'),
   };
 };

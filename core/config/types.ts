@@ -21,6 +21,9 @@ export interface DatabaseConfig {
   pool: { min: number; max: number; acquireTimeoutMillis: number };
   /** Log every SQL statement (for development). */
   debug: boolean;
+  /** PostgreSQL and MySQL/MariaDB: the longest a statement may run, in ms; the server cancels it
+   *  beyond (the request gets 503). 0 turns it off. SQLite has no way to cancel one. */
+  statementTimeout: number;
   /** PostgreSQL only: the schema to create tables in (search_path); default public. */
   schema?: string;
 }
@@ -79,6 +82,25 @@ export interface RestConfig {
   maxPopulateDepth: number;
   /** Levels of $and/$or/$not and relation hops a content-API filter may nest (400 beyond). */
   maxFilterDepth: number;
+  /** Distinct keys of one content-API sort (the root's or a populated relation's); repeated keys
+   *  count once. 400 beyond. */
+  maxSortKeys: number;
+  /** Nodes of all the filters of one content-API request together (comparisons, $and/$or/$not,
+   *  relation and component hops); 400 beyond. */
+  maxFilterNodes: number;
+  /** Values of one $in or $notIn list in a content-API filter (400 beyond). */
+  maxInListLength: number;
+  /** Attributes one content-API request may populate, all levels together (a dynamic zone's
+   *  components count one each); 400 beyond. */
+  maxPopulateNodes: number;
+  /** Entries of one content-API fields list, as given (400 beyond). */
+  maxFields: number;
+  /** Levels a write's `data` may nest outside json and blocks attribute values (components,
+   *  relation references); 400 beyond, before validation. */
+  maxBodyDepth: number;
+  /** Levels a json or blocks attribute value may nest (400 beyond). A request body as a whole may
+   *  nest maxBodyDepth + maxJsonDepth levels. */
+  maxJsonDepth: number;
 }
 
 export interface ApiTokensConfig {

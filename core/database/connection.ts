@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig, ServerConnection, SqliteConnection } from '../config/types.js';
+import { mysqlTimeoutSql, postgresTimeoutSql } from './statement-timeout.js';
 
 export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
@@ -84,7 +85,7 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
           ...(c.ssl ? { ssl: c.ssl === true ? {} : c.ssl } : {}),
         },
         debug: config.debug,
-        pool: { ...pool, afterCreate: mariadbSession },
+        pool: { ...pool, afterCreate: mysqlSession(config.statementTimeout) },
       });
     }
     case 'postgres': {
@@ -99,27 +100,43 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
           ? { connectionString: c.connectionString, types }
           : { host: c.host, port: c.port, user: c.user, password: c.password, database: c.database, ssl: c.ssl, types },
         debug: config.debug,
-        pool,
+        pool: { ...pool, afterCreate: postgresSession(config.statementTimeout) },
         ...(config.schema ? { searchPath: [config.schema] } : {}),
       });
     }
   }
 }
 
-interface MysqlConnection { query(sql: string, cb: (err: Error | null, rows?: unknown) => void): void }
+interface CallbackConnection { query(sql: string, cb: (err: Error | null, rows?: unknown) => void): void }
+type AfterCreate = (conn: CallbackConnection, done: (err: Error | null, conn: unknown) => void) => void;
+
+/** Runs each statement in turn on a new connection, then hands it to the pool. */
+function runAll(conn: CallbackConnection, statements: string[], done: (err: Error | null, conn: unknown) => void): void {
+  const [first, ...rest] = statements;
+  if (first === undefined) { done(null, conn); return; }
+  conn.query(first, (err) => (err ? done(err, conn) : runAll(conn, rest, done)));
+}
 
 /**
  * MariaDB 10.11 can return a row twice when it rewrites nested EXISTS filters into semi-joins with
  * duplicate weedout and a join buffer (seen: COUNT(*) = 101 over a 100-row table). Relation
  * filters are EXISTS subqueries, so keep MariaDB from rewriting them. MySQL has no such switch.
+ * Both get the statement budget, each in its own variable.
  */
-function mariadbSession(conn: MysqlConnection, done: (err: Error | null, conn: unknown) => void): void {
-  conn.query('SELECT VERSION() AS v', (err, rows) => {
-    if (err) { done(err, conn); return; }
-    const version = String((rows as Array<{ v: string }>)[0]?.v ?? '');
-    if (!/mariadb/i.test(version)) { done(null, conn); return; }
-    conn.query("SET SESSION optimizer_switch='exists_to_in=off'", (setErr) => done(setErr, conn));
-  });
+function mysqlSession(timeoutMs: number): AfterCreate {
+  return (conn, done) => {
+    conn.query('SELECT VERSION() AS v', (err, rows) => {
+      if (err) { done(err, conn); return; }
+      const mariadb = /mariadb/i.test(String((rows as Array<{ v: string }>)[0]?.v ?? ''));
+      const statements = mariadb ? ["SET SESSION optimizer_switch='exists_to_in=off'"] : [];
+      if (timeoutMs > 0) statements.push(mysqlTimeoutSql(timeoutMs, mariadb));
+      runAll(conn, statements, done);
+    });
+  };
+}
+
+function postgresSession(timeoutMs: number): AfterCreate {
+  return (conn, done) => runAll(conn, timeoutMs > 0 ? [postgresTimeoutSql(timeoutMs)] : [], done);
 }
 
 let pgTypes: { getTypeParser(oid: number, format?: string): (v: string) => unknown } | undefined;

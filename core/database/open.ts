@@ -1,5 +1,6 @@
 // Opens a kernel's database: connects, syncs the schema the registry implies, binds the models.
-// On failure nothing stays open.
+// On failure nothing stays open. The sync runs without the statement budget, on a connection of
+// its own: altering or indexing a large table may take longer than any request should.
 
 import type { Knex } from 'knex';
 import type { DatabaseConfig } from '../config/types.js';
@@ -20,10 +21,21 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
   if (config.client === 'postgres') await preparePg();
   const knex = createConnection(config, appDir);
   try {
-    const sync = await syncSchema(knex, buildPhysicalSchema(registry), logger);
+    const sync = await syncWithoutBudget(config, knex, appDir, registry, logger);
     return { knex, sync, models: buildModels(registry, knex) };
   } catch (err) {
     await knex.destroy();
     throw err;
+  }
+}
+
+async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, registry: ModelRegistry, logger: Logger): Promise<SyncReport> {
+  // SQLite has no budget, and an in-memory database exists on its one connection only
+  if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, buildPhysicalSchema(registry), logger);
+  const unbounded = createConnection({ ...config, statementTimeout: 0, pool: { ...config.pool, min: 0, max: 1 } }, appDir);
+  try {
+    return await syncSchema(unbounded, buildPhysicalSchema(registry), logger);
+  } finally {
+    await unbounded.destroy();
   }
 }

@@ -1,6 +1,7 @@
 // The only place that turns an error into an HTTP status and Strapi's error envelope.
 
 import { isApplicationError, type ApplicationError } from './application.js';
+import { isStatementTimeout } from './statement-timeout.js';
 
 export interface ErrorBody {
   data: null;
@@ -39,7 +40,8 @@ export function statusOf(err: ApplicationError): number {
   return 400;
 }
 
-/** Maps any thrown value to a status and body; `unexpected` tells the caller to log it. */
+/** Maps any thrown value to a status and body; `unexpected` tells the caller to log it (a 500,
+ *  or a statement the database cancelled: 503). */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
   if (isApplicationError(err)) {
     const status = statusOf(err);
@@ -49,6 +51,15 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   const status = Number(http.status ?? http.statusCode);
   if (status === 501) {
     return { status, body: envelope(501, 'NotImplementedError', 'Not Implemented', {}), unexpected: false };
+  }
+  if (isStatementTimeout(err)) {
+    // The server is overloaded or the query too heavy, not malformed: worth logging (unexpected),
+    // and the client may try again later
+    return {
+      status: 503,
+      body: envelope(503, 'ServiceUnavailableError', 'The query took too long and was cancelled', {}),
+      unexpected: true,
+    };
   }
   if (Number.isInteger(status) && status >= 400 && status < 500) {
     // http-errors thrown by koa-body, koa or ctx.throw: keep the status, expose the reason phrase

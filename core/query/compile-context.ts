@@ -2,6 +2,7 @@
 // compile-* modules, so none of them needs compile.ts.
 
 import type { ModelRegistry } from '../registry/model-registry.js';
+import type { BreadthLimits } from './breadth-limits.js';
 import type { DepthLimits } from './limits.js';
 
 export interface RawQuery {
@@ -20,7 +21,7 @@ export interface RawQuery {
 export interface CompileContext {
   registry: ModelRegistry;
   source: 'content-api' | 'internal';
-  rest: { defaultLimit: number; maxLimit: number; withCount: boolean } & DepthLimits;
+  rest: { defaultLimit: number; maxLimit: number; withCount: boolean } & DepthLimits & BreadthLimits;
   /** false for findOne, count and single types: pagination input is ignored. */
   paginate: boolean;
 }

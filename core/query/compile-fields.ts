@@ -9,6 +9,7 @@ import {
 import { fileModel } from '../registry/media.js';
 import { isScalar } from '../registry/types.js';
 import { readableScalars } from './columns.js';
+import { assertFieldCount } from './breadth-limits.js';
 
 const ALWAYS_RETURNED = new Set(['id', 'documentId']);
 
@@ -16,6 +17,7 @@ export function compileFields(raw: unknown, model: Model, ctx: CompileContext, p
   if (isBlank(raw)) return undefined;
   const names = parseNameList(raw, path);
   if (names === '*') return undefined;
+  if (ctx.source === 'content-api') assertFieldCount(names.length, path, ctx.rest);
   const out: string[] = [];
   for (const name of names) {
     const keyPath = `${path}.${name}`;
@@ -34,6 +36,7 @@ export function compileMediaFields(raw: unknown, ctx: CompileContext, path: stri
   if (isBlank(raw)) return undefined;
   const names = parseNameList(raw, path);
   if (names === '*') return undefined;
+  if (ctx.source === 'content-api') assertFieldCount(names.length, path, ctx.rest);
   const readable = ['id', 'documentId', ...readableScalars(fileModel(ctx.registry), ctx.source)];
   const out: string[] = [];
   for (const name of names) {

@@ -9,6 +9,7 @@ import {
   assertReadable, invalidKey, invalidValue, isBlank, isPlainObject, relationTarget, requireField, toArrayLike,
 } from './compile-common.js';
 import { coerceOperand, isScalarOperator, operatorAccepts } from './operators.js';
+import { assertInListLength } from './breadth-limits.js';
 
 /** Compiles a Strapi filters object against a model; empty filters ({} or '') give undefined. */
 export function compileFilters(raw: unknown, model: Model, ctx: CompileContext, path = 'filters'): FilterNode | undefined {
@@ -79,26 +80,26 @@ function compileField(name: string, value: unknown, model: Model, ctx: CompileCo
       return child ? { kind: 'nested', field: name, child } : undefined;
     }
     default:
-      return compileCondition(name, attr, value, path);
+      return compileCondition(name, attr, value, ctx, path);
   }
 }
 
 /** The value of a scalar attribute: operators, logical operators, an implicit $eq or $in. */
-function compileCondition(field: string, attr: Attribute, value: unknown, path: string): FilterNode | undefined {
+function compileCondition(field: string, attr: Attribute, value: unknown, ctx: CompileContext, path: string): FilterNode | undefined {
   const list = toArrayLike(value);
-  if (list) return compare(field, attr, '$in', list, path, field);
-  if (!isPlainObject(value)) return compare(field, attr, '$eq', value, path, field);
+  if (list) return compare(field, attr, '$in', list, ctx, path, field);
+  if (!isPlainObject(value)) return compare(field, attr, '$eq', value, ctx, path, field);
 
   const children: Array<FilterNode | undefined> = [];
   for (const [key, operand] of Object.entries(value)) {
     const keyPath = `${path}.${key}`;
     if (key === '$and' || key === '$or') {
-      children.push(logical(key, operand, keyPath, (item, itemPath) => compileCondition(field, attr, item, itemPath)));
+      children.push(logical(key, operand, keyPath, (item, itemPath) => compileCondition(field, attr, item, ctx, itemPath)));
     } else if (key === '$not') {
-      const child = compileCondition(field, attr, operand, keyPath);
+      const child = compileCondition(field, attr, operand, ctx, keyPath);
       if (child) children.push({ kind: 'not', child });
     } else if (isScalarOperator(key)) {
-      children.push(compare(field, attr, key, operand, keyPath, key));
+      children.push(compare(field, attr, key, operand, ctx, keyPath, key));
     } else {
       throw invalidKey(key, keyPath, key.startsWith('$')
         ? `${key} is not a filter operator`
@@ -109,7 +110,7 @@ function compileCondition(field: string, attr: Attribute, value: unknown, path: 
 }
 
 function compare(
-  field: string, attr: Attribute, operator: ScalarOperator, value: unknown, path: string, reportKey: string,
+  field: string, attr: Attribute, operator: ScalarOperator, value: unknown, ctx: CompileContext, path: string, reportKey: string,
 ): FilterNode {
   if (!operatorAccepts(operator, attr.type)) {
     const reason = attr.type === 'json' || attr.type === 'blocks'
@@ -119,6 +120,10 @@ function compare(
   }
   if (value === null && (operator === '$eq' || operator === '$ne')) {
     return { kind: 'compare', field, operator: operator === '$eq' ? '$null' : '$notNull', value: true };
+  }
+  if (ctx.source === 'content-api' && (operator === '$in' || operator === '$notIn')) {
+    const length = typeof value === 'object' && value !== null ? toArrayLike(value)?.length : undefined;
+    if (length !== undefined) assertInListLength(operator, length, path, ctx.rest);
   }
   const result = coerceOperand(operator, attr, value);
   if (!result.ok) throw invalidValue(path, value, result.expected);

@@ -15,6 +15,7 @@ import {
 import { compileFields, compileMediaFields } from './compile-fields.js';
 import { compileFilters } from './compile-filters.js';
 import { compileSort } from './compile-sort.js';
+import { distinctSortKeys } from './sort-keys.js';
 
 type PopulatableAttribute = RelationAttribute | ComponentAttribute | MediaAttribute | DynamicZoneAttribute;
 
@@ -274,7 +275,7 @@ function mergeNodes(a: PopulateNode, b: PopulateNode): PopulateNode {
   if (b.fields) out.fields = a.fields ? [...new Set([...a.fields, ...b.fields])] : b.fields;
   const filters = and(a.filters, b.filters);
   if (filters) out.filters = filters;
-  if (b.sort) out.sort = [...(a.sort ?? []), ...b.sort];
+  if (b.sort) out.sort = distinctSortKeys([...(a.sort ?? []), ...b.sort]);
   if (b.populate) {
     const merged: PopulateMap = { ...(a.populate ?? {}) };
     for (const [key, node] of Object.entries(b.populate)) mergeInto(merged, key, node);

@@ -1,24 +1,27 @@
 // sort => SortNode[]: 'a', 'a:desc', 'a,b:desc', ['a', 'b:desc'], { a: 'desc' }, paths through
 // to-one relations ('category.name', { category: { name: 'asc' } }). No id tie-break here.
+// A key given twice counts once, at its first place (sort=a,b,a:desc is a, b).
 
 import { ValidationError } from '../errors/index.js';
 import type { SortNode } from './ast.js';
 import type { Model } from '../registry/types.js';
 import type { CompileContext } from './compile-context.js';
+import { distinctSortKeys } from './sort-keys.js';
 import {
   assertReadable, invalidKey, invalidValue, isBlank, isPlainObject, isToMany, paramOf, relationTarget,
   requireField, toArrayLike,
 } from './compile-common.js';
 
 export function compileSort(raw: unknown, model: Model, ctx: CompileContext, path = 'sort'): SortNode[] {
+  return distinctSortKeys(sortNodes(raw, model, ctx, path));
+}
+
+function sortNodes(raw: unknown, model: Model, ctx: CompileContext, path: string): SortNode[] {
   if (isBlank(raw)) return [];
-  const out: SortNode[] = [];
-  if (typeof raw === 'string') {
-    out.push(...sortString(raw, model, ctx, path));
-    return out;
-  }
+  if (typeof raw === 'string') return sortString(raw, model, ctx, path);
   const items = toArrayLike(raw);
   if (items) {
+    const out: SortNode[] = [];
     items.forEach((item, i) => {
       const itemPath = `${path}.${i}`;
       if (typeof item === 'string') out.push(...sortString(item, model, ctx, itemPath));

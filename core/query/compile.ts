@@ -11,6 +11,7 @@ import { compilePagination } from './compile-pagination.js';
 import { compilePopulate } from './compile-populate.js';
 import { compileSort } from './compile-sort.js';
 import type { CompileContext, RawQuery } from './compile-context.js';
+import { assertWithinBreadthLimits } from './breadth-limits.js';
 import { assertWithinDepthLimits } from './limits.js';
 
 export { compileFilters } from './compile-filters.js';
@@ -34,8 +35,11 @@ export function compileQuery(raw: RawQuery, model: Model, ctx: CompileContext): 
   if (pagination) ast.pagination = pagination;
   const search = compileSearch(raw._q);
   if (search !== undefined) ast.search = search;
-  // internal callers are trusted to ask for what they need
-  if (ctx.source === 'content-api') assertWithinDepthLimits(ast, ctx.rest);
+  // internal callers are trusted to ask for what they need; depth first, as the breadth walk recurses
+  if (ctx.source === 'content-api') {
+    assertWithinDepthLimits(ast, ctx.rest);
+    assertWithinBreadthLimits(ast, ctx.rest);
+  }
   return ast;
 }
 

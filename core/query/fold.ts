@@ -50,42 +50,53 @@ export interface PendingPopulate { model: Model; parents: Loaded[]; map: Populat
 
 const EMPTY: FoldPlan = { folds: [], rest: {}, order: [] };
 
-export function planFolds(model: Model, map: PopulateMap | undefined, ctx: PlanContext): FoldPlan {
+/**
+ * Folds per statement. Each is two more tables in one join, and databases cap a join's tables
+ * (SQLite 64, MySQL and MariaDB 61): a wide populate would otherwise be an SQL error. Folds past
+ * this many are batched like any other populate, which keeps the statement count a function of
+ * the query's shape.
+ */
+const MAX_FOLDS_PER_STATEMENT = 16;
+
+/** What is left of one statement's fold budget, shared by its nested plans. */
+interface FoldBudget { left: number }
+
+export function planFolds(model: Model, map: PopulateMap | undefined, ctx: PlanContext, budget: FoldBudget = { left: MAX_FOLDS_PER_STATEMENT }): FoldPlan {
   if (!map) return EMPTY;
   const plan: FoldPlan = { folds: [], rest: {}, order: Object.keys(map) };
   for (const [field, node] of Object.entries(map)) {
-    const fold = foldOf(model, field, node, ctx);
+    const fold = foldOf(model, field, node, ctx, budget);
     if (fold) plan.folds.push(fold);
     else plan.rest[field] = node;
   }
   return plan;
 }
 
-function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContext): Fold | undefined {
+function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContext, budget: FoldBudget): Fold | undefined {
   const attr = model.attributes[field];
-  if (!attr || node.count || node.filters || node.sort?.length) return undefined;
-  if (attr.type === 'relation') return relationFold(model, field, attr, node, ctx);
+  if (!attr || node.count || node.filters || node.sort?.length || budget.left === 0) return undefined;
+  if (attr.type === 'relation') return relationFold(model, field, attr, node, ctx, budget);
   if (attr.type === 'component' && !attr.repeatable) {
     const component = ctx.registry.component(attr.component);
-    return modelFold('component', field, component, node, ctx, (qb, parent, alias, link) => joinThroughLink(qb, parent,
+    return modelFold('component', field, component, node, ctx, budget, (qb, parent, alias, link) => joinThroughLink(qb, parent,
       { alias: link, table: componentLinkTable(model.collectionName), owner: 'entity_id', values: { field, component_type: component.uid }, fk: 'cmp_id' },
       { alias, table: component.collectionName }));
   }
   if (attr.type === 'media' && attr.multiple !== true) {
     const files = fileModel(ctx.registry);
-    return modelFold('media', field, files, node, ctx, (qb, parent, alias, link) => joinThroughLink(qb, parent,
+    return modelFold('media', field, files, node, ctx, budget, (qb, parent, alias, link) => joinThroughLink(qb, parent,
       { alias: link, table: FILES_LINK_TABLE, owner: 'related_id', values: { related_type: model.uid, field }, fk: 'file_id' },
       { alias, table: files.collectionName }));
   }
   return undefined;
 }
 
-function relationFold(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, ctx: PlanContext): Fold | undefined {
+function relationFold(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, ctx: PlanContext, budget: FoldBudget): Fold | undefined {
   if (attr.versions || attr.mappedBy || isToMany(attr)) return undefined;
   const target = ctx.registry.contentType(attr.target);
   const scope = scopeOf(target, ctx, { from: model, attribute: field });
   if (!joinable(scope)) return undefined;
-  return modelFold('relation', field, target, node, ctx, (qb, parent, alias, link) => {
+  return modelFold('relation', field, target, node, ctx, budget, (qb, parent, alias, link) => {
     qb.leftJoin({ [link]: relationTable(model.collectionName, field) }, `${link}.source_id`, `${parent}.id`)
       .leftJoin({ [alias]: target.collectionName }, (j) => {
         j.on(`${alias}.document_id`, '=', `${link}.target_document_id`);
@@ -96,15 +107,16 @@ function relationFold(model: Model, field: string, attr: RelationAttribute, node
 
 /** A fold that reads a model's scalars (a relation target, a component) under fresh aliases for its link and its row. */
 function modelFold(
-  kind: Fold['kind'], field: string, target: Model, node: PopulateNode, ctx: PlanContext,
+  kind: Fold['kind'], field: string, target: Model, node: PopulateNode, ctx: PlanContext, budget: FoldBudget,
   join: (qb: Knex.QueryBuilder, parent: string, alias: string, link: string) => void,
 ): Fold {
+  budget.left--;
   const alias = ctx.alias('f');
   const link = ctx.alias('fl');
   const fields = node.fields ?? readableScalars(target, ctx.source);
   return {
     field, kind, alias, model: target, fields, columns: modelColumns(target, fields, alias, ctx),
-    nested: planFolds(target, node.populate, ctx),
+    nested: planFolds(target, node.populate, ctx, budget),
     join: (qb, parent) => join(qb, parent, alias, link),
   };
 }

@@ -29,7 +29,8 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
   const qb = ctx.knex.from({ r: model.collectionName }).select(selectColumns(model, fields, 'r', ctx));
   where(qb, model, query, ctx, opts);
   applySort(qb, query.sort, model, 'r', ctx);
-  qb.orderBy('r.id', 'asc');
+  // The tie-break that makes pages stable, unless the sort already ends every tie (id is unique)
+  if (!query.sort.some((node) => node.path.length === 1 && node.path[0] === 'id')) qb.orderBy('r.id', 'asc');
 
   const page = query.pagination;
   let offset = 0;

@@ -24,7 +24,8 @@ export function toGraphqlError(err: unknown, logger: Logger, requestId: string |
   const { status, body, unexpected } = toErrorResponse(original);
   if (unexpected) {
     logger.error(`GraphQL resolver failed: ${(original as Error)?.stack ?? String(original)}`, { requestId });
-    return new GraphQLError('Internal Server Error', { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    // Logged, yet still said when it is no bug (a statement the database cancelled: 503)
+    if (status === 500) return new GraphQLError('Internal Server Error', { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }
   const code = CODE_BY_STATUS[status] ?? `STRAPI_${body.error.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
   return new GraphQLError(body.error.message, {

@@ -13,3 +13,16 @@ export async function countStatements<T>(app: TestKernel, fn: () => Promise<T>):
     app.kernel.db.removeListener('query', listener);
   }
 }
+
+/** The SQL text of each statement a kernel's database runs while fn runs, in order. */
+export async function captureStatements<T>(app: TestKernel, fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+  const sql: string[] = [];
+  const listener = (query: { sql: string }) => { sql.push(query.sql); };
+  app.kernel.db.on('query', listener);
+  try {
+    const result = await fn();
+    return { result, sql };
+  } finally {
+    app.kernel.db.removeListener('query', listener);
+  }
+}
