@@ -3,6 +3,7 @@
 // Strapi's yup wording: "<dotted.path> must be ...".
 
 import type { FieldError } from '../errors/application.js';
+import { jsonDepth } from '../limits/json-depth.js';
 import type { ScalarAttribute } from '../registry/types.js';
 
 export const PROTO_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -28,7 +29,10 @@ export class Issues {
 
   add(path: readonly string[], message: string, value?: unknown, hidden = false): void {
     const error: FieldError = { path: [...path], message, name: 'ValidationError' };
-    if (!hidden && value !== undefined) error.value = value;
+    if (!hidden && value !== undefined) {
+      const shown = echo(value);
+      if (shown !== undefined) error.value = shown;
+    }
     this.list.push(error);
   }
 
@@ -43,6 +47,19 @@ export class Issues {
     const message = path.length > 1 ? `Invalid key ${key} at ${dotted(path)}` : `Invalid key ${key}`;
     this.add(path, message, value, hidden);
   }
+}
+
+/** Characters of a refused value an error echoes back: enough to recognise it, never the megabyte
+ *  (or the 4,500 levels) a client sent. */
+const ECHO_CHARS = 1024;
+
+/** The refused value as an error shows it: short strings and small structures as they are, a long
+ *  string cut, anything larger left out. */
+function echo(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > ECHO_CHARS ? `${value.slice(0, ECHO_CHARS)}…` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (jsonDepth(value, 8) > 8) return undefined;
+  return JSON.stringify(value).length > ECHO_CHARS ? undefined : value;
 }
 
 /** A path kept as a chain of links, so walking deep values never copies long arrays. */

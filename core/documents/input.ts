@@ -5,6 +5,7 @@
 import type { Ability } from '../auth/types.js';
 import { ValidationError } from '../errors/application.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
+import { checkInputDepth, type DepthLimits } from './input-depth.js';
 import type { Attribute, ComponentAttribute, DynamicZoneAttribute, Model } from '../registry/types.js';
 import { INVALID, Issues, PROTO_KEYS, isPlainObject, normalizeScalar, scanProtoKeys } from './input-scalars.js';
 import { normalizeMedia, normalizeRelation } from './input-relations.js';
@@ -22,6 +23,8 @@ export interface InputContext {
    *  any form, at any depth (a link would attach content to records hidden from the caller, and
    *  its answer would say which documentIds exist). */
   ability?: Ability | undefined;
+  /** How deeply `data` may nest (api.rest.maxBodyDepth, maxJsonDepth). */
+  depth: DepthLimits;
 }
 
 /** The model each normalized object was checked against, so checkRequired can recurse into items. */
@@ -39,6 +42,7 @@ function emptyInput(): NormalizedInput {
 /** Throws ValidationError (400) listing every problem (all fields, not just the first). */
 export function normalizeInput(data: unknown, model: Model, ctx: InputContext): NormalizedInput {
   if (!isPlainObject(data)) throw new ValidationError('Missing "data" payload in the request body');
+  checkInputDepth(data, model, ctx.registry, ctx.depth);
   const issues = new Issues();
   scanProtoKeys(data, [], issues);
   const { input } = normalizeObject(data, model, ctx, [], issues, { mode: ctx.mode, component: false });

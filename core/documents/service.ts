@@ -242,7 +242,8 @@ export class DocumentService {
     }
     const source = params.source ?? 'internal';
     const ability = source === 'content-api' ? params.auth?.ability : undefined;
-    const input = normalizeInput(params.data, ct, { registry: this.#deps.registry, source, mode, refKeys: this.#deps.refKeys, ability });
+    const depth = { body: this.#deps.rest.maxBodyDepth, json: this.#deps.rest.maxJsonDepth };
+    const input = normalizeInput(params.data, ct, { registry: this.#deps.registry, source, mode, refKeys: this.#deps.refKeys, ability, depth });
     await hashPasswords(input, ct, this.#deps.registry);
     return input;
   }

@@ -221,7 +221,7 @@ export class Kernel {
   async start(): Promise<{ url: string; port: number }> {
     if (this.#phase === 'created') await this.load();
     if (!this.#app || this.#destroyed) throw new KernelError('KERNEL_ERR_STATE', `start() in phase ${this.#phase}`);
-    const { server, url, port } = await listen(this.#app.callback(), this.config.server);
+    const { server, url, port } = await listen(this.#app.callback(), this.config.server, this.logger);
     this.#server = server;
     return { url, port };
   }

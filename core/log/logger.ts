@@ -22,8 +22,8 @@ export function createConsoleLogger(level: LogLevel = 'info'): Logger {
 }
 
 /** Keeps every line, for tests that assert on what was logged. */
-export function createMemoryLogger(): Logger & { lines: Array<{ level: string; message: string }> } {
-  const lines: Array<{ level: string; message: string }> = [];
-  const push = (level: string) => (message: string) => { lines.push({ level, message }); };
+export function createMemoryLogger(): Logger & { lines: Array<{ level: string; message: string; extra?: Record<string, unknown> }> } {
+  const lines: Array<{ level: string; message: string; extra?: Record<string, unknown> }> = [];
+  const push = (level: string) => (message: string, extra?: Record<string, unknown>) => { lines.push(extra ? { level, message, extra } : { level, message }); };
   return { lines, debug: push('debug'), info: push('info'), warn: push('warn'), error: push('error') };
 }

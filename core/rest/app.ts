@@ -7,8 +7,9 @@ import { koaBody } from 'koa-body';
 import type { ApiConfig, ServerConfig } from '../config/types.js';
 import type { Logger } from '../log/logger.js';
 import { corsMiddleware } from './cors.js';
+import { bodyDepthGuard, routedOnly } from './body.js';
 import { bodyParseError, errorMiddleware } from './error-middleware.js';
-import { mountRoutes, type MountDeps } from './mount.js';
+import { buildRouter, hasRoute, useRouter, type MountDeps } from './mount.js';
 import { requestIdMiddleware } from './request-id.js';
 import type { RouteTable } from './route-table.js';
 import { securityHeadersMiddleware } from './security-headers.js';
@@ -35,15 +36,19 @@ export function createRestApp(options: RestAppOptions): Koa<RequestState> {
   app.use(errorMiddleware(logger));
   app.use(corsMiddleware(server.cors));
   for (const m of middleware.beforeBody) app.use(m);
-  app.use(koaBody({
-    json: true, multipart: false, urlencoded: false, text: false,
-    jsonLimit: api.bodyLimit, jsonStrict: true,
-    onError: bodyParseError,
-  }) as never);
-  for (const m of middleware.beforeRoutes) app.use(m);
-  mountRoutes(app, options.routes, {
+  const router = buildRouter(options.routes, {
     authorizer: options.authorizer, identify: options.identify, contentLimit: options.contentLimit, queryLength: server.limits.queryLength,
     policies: options.policies,
   });
+  // A request without a route is answered 404 or 405 without its body being read or inflated
+  const routed = (ctx: { path: string; method: string }) => hasRoute(router, ctx.path, ctx.method);
+  app.use(routedOnly(routed, koaBody({
+    json: true, multipart: false, urlencoded: false, text: false,
+    jsonLimit: api.bodyLimit, jsonStrict: true,
+    onError: bodyParseError,
+  }) as Middleware<RequestState>));
+  app.use(routedOnly(routed, bodyDepthGuard(api.rest.maxBodyDepth + api.rest.maxJsonDepth)));
+  for (const m of middleware.beforeRoutes) app.use(m);
+  useRouter(app, router);
   return app;
 }

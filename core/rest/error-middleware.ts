@@ -17,6 +17,7 @@ export function errorMiddleware(logger: Logger): Middleware<RequestState> {
         ctx.status = status;
         ctx.body = body;
       }
+      serialize(ctx);
     } catch (err) {
       const { status, body, unexpected } = toErrorResponse(err);
       if (unexpected) {
@@ -28,10 +29,28 @@ export function errorMiddleware(logger: Logger): Middleware<RequestState> {
   };
 }
 
+/** JSON bodies are serialized here, inside the boundary: a value Koa could not serialize later
+ *  (too deep, a cycle) would answer a bare text/plain 500 and log nothing. */
+function serialize(ctx: { body: unknown; type: string }): void {
+  const { body } = ctx;
+  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
+  const type = ctx.type;
+  ctx.body = JSON.stringify(body);
+  ctx.type = type || 'application/json';
+}
+
+/** zlib's error codes (gzip and deflate: Z_DATA_ERROR, Z_BUF_ERROR; brotli: ERR__ERROR_FORMAT_...). */
+const ZLIB_CODE = /^(Z_|ERR__|ERR_BROTLI)/;
+
 /** koa-body's parse failures, said plainly: malformed JSON and prototype keys (refused by the
  *  parser before any object exists, so nothing can be polluted) are 400 BadRequestError, as in
  *  Strapi, with a message naming the problem; the rest (413 and its kind) keep their status. */
-export function bodyParseError(err: Error & { status?: number }): never {
+export function bodyParseError(err: Error & { status?: number; code?: unknown }, ctx?: { get(header: string): string }): never {
+  if (err.status === undefined && typeof err.code === 'string' && ZLIB_CODE.test(err.code)) {
+    // The body claims a Content-Encoding its bytes are not in: the client's mistake, not ours
+    const encoding = ctx?.get('content-encoding') || 'compressed';
+    throw Object.assign(new Error(`The request body is not valid ${encoding} data`), { status: 400, expose: true });
+  }
   if (err.name === 'SyntaxError' || (err.status === 400 && /JSON|prototype/i.test(err.message))) {
     // A fixed wording: the parser's own differs between Node versions
     const reason = /prototype/i.test(err.message)

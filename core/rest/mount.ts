@@ -26,7 +26,9 @@ export interface MountDeps {
   policies: PolicyRegistry;
 }
 
-export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: MountDeps): void {
+/** The routes on @koa/router; the app uses it after the body parser, which asks it first whether
+ *  a request has a route at all (404 and 405 are answered without reading the body). */
+export function buildRouter(table: RouteTable, deps: MountDeps): Router<RequestState> {
   const router = new Router<RequestState>();
   const { contentLimit, queryLength } = deps;
   // One budget per client address; ctx.ip honours server.proxy, so X-Forwarded-For only counts
@@ -58,8 +60,17 @@ export function mountRoutes(app: Koa<RequestState>, table: RouteTable, deps: Mou
       throw new KernelError('ROUTE_ERR_DUPLICATE', `Error creating endpoint ${route.method} ${route.path}: ${(err as Error).message}`, { cause: err });
     }
   }
+  return router;
+}
+
+export function useRouter(app: Koa<RequestState>, router: Router<RequestState>): void {
   app.use(router.routes() as never);
   app.use(router.allowedMethods() as never);
+}
+
+/** Whether a method and path reach a route (else the router answers 404 or 405). */
+export function hasRoute(router: Router<RequestState>, path: string, method: string): boolean {
+  return router.match(path, method).route;
 }
 
 /** A plain route's policies (an operation route's run in the operation runner). */

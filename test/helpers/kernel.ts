@@ -12,7 +12,7 @@ export const EXAMPLE_CONTENT_TYPES = join(ROOT, 'content-types');
 export interface TestKernel {
   kernel: Kernel;
   url: string;
-  logs: Array<{ level: string; message: string }>;
+  logs: Array<{ level: string; message: string; extra?: Record<string, unknown> }>;
   db: TestDatabase;
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
   get(path: string): Promise<TestResponse>;
