@@ -52,7 +52,7 @@ export { denial, isAnonymous } from './auth/verdict.js';
 export type { Policies, PolicyContext, PolicyFn, PolicyName, PolicyRef } from './policies/types.js';
 export { withoutPrivateFields } from './documents/sanitize.js';
 export { bearerToken } from './auth/bearer.js';
-export { enforceRateLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from './limits/rate-limit.js';
+export { enforceRateLimit, MemoryRateLimitStore, rateLimited, type RateLimitOptions, type RateLimitStore } from './limits/rate-limit.js';
 export type { ApiTokenService } from './api-tokens/service.js';
 export {
   API_TOKEN_TYPES, API_TOKEN_LIFESPANS, type ApiToken, type ApiTokenCredentials, type ApiTokenInput,

@@ -63,9 +63,9 @@ function echo(value: unknown): unknown {
 }
 
 /** A path kept as a chain of links, so walking deep values never copies long arrays. */
-interface PathLink { key: string; parent: PathLink | undefined }
+export interface PathLink { key: string; parent: PathLink | undefined }
 
-function materialize(base: readonly string[], link: PathLink | undefined): string[] {
+export function materialize(base: readonly string[], link: PathLink | undefined): string[] {
   const keys: string[] = [];
   for (let at = link; at; at = at.parent) keys.push(at.key);
   return [...base, ...keys.reverse()];

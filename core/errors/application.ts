@@ -105,9 +105,13 @@ export class URITooLongError extends ApplicationError {
 }
 
 export class RateLimitError extends ApplicationError {
-  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}) {
+  /** Seconds until the spent budget comes back, when the limiter knows (an HTTP surface sends it
+   *  as Retry-After; the envelope stays Strapi's). */
+  readonly retryAfter: number | undefined;
+  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}, retryAfter?: number) {
     super(message, details);
     this.name = 'RateLimitError';
+    this.retryAfter = retryAfter;
   }
 }
 

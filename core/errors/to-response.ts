@@ -40,12 +40,15 @@ export function statusOf(err: ApplicationError): number {
   return 400;
 }
 
-/** Maps any thrown value to a status and body; `unexpected` tells the caller to log it (a 500,
- *  or a statement the database cancelled: 503). */
-export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
+/** Maps any thrown value to a status and body, and the headers an HTTP answer carries (a 429's
+ *  Retry-After); `unexpected` tells the caller to log it (a 500, or a statement the database
+ *  cancelled: 503). */
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; unexpected: boolean; headers?: Record<string, string> } {
   if (isApplicationError(err)) {
     const status = statusOf(err);
-    return { status, body: envelope(status, err.name, err.message, err.details), unexpected: false };
+    const retryAfter = (err as { retryAfter?: unknown }).retryAfter;
+    const headers = status === 429 && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined;
+    return { status, body: envelope(status, err.name, err.message, err.details), unexpected: false, ...(headers ? { headers } : {}) };
   }
   const http = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
   const status = Number(http.status ?? http.statusCode);

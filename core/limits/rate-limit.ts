@@ -40,8 +40,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
 /** Throws 429 once key has been hit more than max times in the window. */
 export async function enforceRateLimit(key: string, options: RateLimitOptions): Promise<void> {
-  const { count } = await options.store.hit(key, options.interval);
-  if (count > options.max) throw new RateLimitError('Too many requests, please try again later.');
+  const { count, resetAt } = await options.store.hit(key, options.interval);
+  if (count > options.max) throw rateLimited(resetAt);
+}
+
+/** The 429 of a budget spent until `resetAt` (ms since the epoch), saying when to come back. */
+export function rateLimited(resetAt: number): RateLimitError {
+  return new RateLimitError(undefined, {}, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
 }
 
 /** The content rate limit's options from its config, or undefined when it is off: built once, so

@@ -9,7 +9,7 @@ export function distinctSortKeys(sort: readonly SortNode[]): SortNode[] {
   const seen = new Set<string>();
   const out: SortNode[] = [];
   for (const node of sort) {
-    const key = JSON.stringify(node.path);
+    const key = node.path.join('.');
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(node);

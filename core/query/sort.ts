@@ -7,17 +7,16 @@ import type { Model } from '../registry/types.js';
 import type { SortNode } from './ast.js';
 import { columnOf } from './columns.js';
 import type { PlanContext } from './plan-context.js';
-import { distinctSortKeys } from './sort-keys.js';
 import { applyScopes, joinRelation } from './sql-filters.js';
 
 export function applySort(qb: Knex.QueryBuilder, sort: SortNode[], model: Model, alias: string, ctx: PlanContext): void {
   for (const { sql, bindings } of sortClauses(sort, model, alias, ctx)) qb.orderByRaw(sql, bindings);
 }
 
-/** The ORDER BY terms of a sort (for a query's ORDER BY, or a window's): one per distinct key,
- *  whoever built the sort (a hook may add keys the compiler never saw). */
+/** The ORDER BY terms of a sort (for a query's ORDER BY, or a window's). The compiler has kept
+ *  one node per key (sort-keys.ts). */
 export function sortClauses(sort: SortNode[], model: Model, alias: string, ctx: PlanContext): Array<{ sql: string; bindings: Knex.RawBinding[] }> {
-  return distinctSortKeys(sort).map((node) => {
+  return sort.map((node) => {
     const expr = sortExpression(node.path, model, alias, ctx);
     const dir = node.order === 'desc' ? 'DESC' : 'ASC';
     // NULLs first ascending, last descending: MySQL's and SQLite's own order, spelled out for

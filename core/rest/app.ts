@@ -7,7 +7,7 @@ import { koaBody } from 'koa-body';
 import type { ApiConfig, ServerConfig } from '../config/types.js';
 import type { Logger } from '../log/logger.js';
 import { corsMiddleware } from './cors.js';
-import { bodyDepthGuard, routedOnly } from './body.js';
+import { routedBody } from './body.js';
 import { bodyParseError, errorMiddleware } from './error-middleware.js';
 import { buildRouter, hasRoute, useRouter, type MountDeps } from './mount.js';
 import { requestIdMiddleware } from './request-id.js';
@@ -41,13 +41,15 @@ export function createRestApp(options: RestAppOptions): Koa<RequestState> {
     policies: options.policies,
   });
   // A request without a route is answered 404 or 405 without its body being read or inflated
-  const routed = (ctx: { path: string; method: string }) => hasRoute(router, ctx.path, ctx.method);
-  app.use(routedOnly(routed, koaBody({
-    json: true, multipart: false, urlencoded: false, text: false,
-    jsonLimit: api.bodyLimit, jsonStrict: true,
-    onError: bodyParseError,
-  }) as Middleware<RequestState>));
-  app.use(routedOnly(routed, bodyDepthGuard(api.rest.maxBodyDepth + api.rest.maxJsonDepth)));
+  app.use(routedBody({
+    routed: (ctx) => hasRoute(router, ctx.path, ctx.method),
+    parse: koaBody({
+      json: true, multipart: false, urlencoded: false, text: false,
+      jsonLimit: api.bodyLimit, jsonStrict: true,
+      onError: bodyParseError,
+    }) as Middleware<RequestState>,
+    depthLimit: api.rest.maxBodyDepth + api.rest.maxJsonDepth,
+  }));
   for (const m of middleware.beforeRoutes) app.use(m);
   useRouter(app, router);
   return app;

@@ -19,10 +19,11 @@ export function errorMiddleware(logger: Logger): Middleware<RequestState> {
       }
       serialize(ctx);
     } catch (err) {
-      const { status, body, unexpected } = toErrorResponse(err);
+      const { status, body, unexpected, headers } = toErrorResponse(err);
       if (unexpected) {
         logger.error(`${ctx.method} ${ctx.path} failed: ${(err as Error)?.stack ?? String(err)}`, { requestId: ctx.state.requestId });
       }
+      if (headers) ctx.set(headers);
       ctx.status = status;
       ctx.body = body;
     }

@@ -1,7 +1,7 @@
 // Serves an HTTP handler on the configured host and port (0: any free port), with Node's own
 // limits on request heads and timeouts.
 
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ServerConfig } from '../config/types.js';
 import { envelope } from '../errors/index.js';
@@ -27,7 +27,7 @@ function answerClientError(logger: Logger) {
     const [status, name, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'BadRequestError', 'The request is malformed'];
     const body = JSON.stringify(envelope(status, name, message, {}));
     socket.end([
-      `HTTP/1.1 ${status} ${name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2')}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       'X-Content-Type-Options: nosniff',

@@ -3,7 +3,7 @@
 // trying one password against many accounts (password spraying), which the first cannot see.
 // Both count in the configured store, so instances that share it share both budgets.
 
-import { RateLimitError, type RateLimitStore } from '../../core/index.js';
+import { rateLimited, type RateLimitStore } from '../../core/index.js';
 
 export interface AuthLimits {
   interval: number;
@@ -12,19 +12,6 @@ export interface AuthLimits {
   /** Attempts per operation and address, across identifiers. */
   maxPerAddress: number;
   store: RateLimitStore;
-}
-
-/** A 429 that knows when its budget comes back, so an HTTP surface can send Retry-After. The
- *  answer's body stays the plain RateLimitError envelope. */
-export class AuthRateLimitError extends RateLimitError {
-  constructor(readonly retryAfter: number) {
-    super();
-  }
-}
-
-/** Seconds until the spent budget comes back, when `err` is a refusal of these budgets. */
-export function retryAfterOf(err: unknown): number | undefined {
-  return err instanceof AuthRateLimitError ? err.retryAfter : undefined;
 }
 
 /** Counts one attempt in both budgets; throws once either is spent. */
@@ -40,5 +27,5 @@ export async function spendAuthBudgets(limits: AuthLimits, operation: string, ad
     own.count > limits.max ? own.resetAt : 0,
     shared.count > limits.maxPerAddress ? shared.resetAt : 0,
   );
-  if (spentUntil > 0) throw new AuthRateLimitError(Math.max(1, Math.ceil((spentUntil - Date.now()) / 1000)));
+  if (spentUntil > 0) throw rateLimited(spentUntil);
 }

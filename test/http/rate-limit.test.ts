@@ -32,7 +32,10 @@ describe('content rate limit', () => {
       for (let i = 0; i < 4; i++) {
         const res = await app().request('GET', '/api/tags', undefined, { 'x-forwarded-for': `203.0.113.${i}` });
         statuses.push(res.status);
-        if (res.status === 429) expect(res.body).to.deep.equal(TOO_MANY);
+        if (res.status === 429) {
+          expect(res.body).to.deep.equal(TOO_MANY);
+          expect(Number(res.headers.get('retry-after'))).to.be.within(1, 60);
+        }
       }
       expect(statuses).to.deep.equal([200, 200, 200, 429]);
       expect((await app().post('/api/tags', { data: { name: 'x' } })).status, 'writes share the budget').to.equal(429);
