@@ -37,6 +37,7 @@ export type {
   DocumentApi, DocumentActionContext, DocumentActionDefinition, DocumentActionFn, DocumentActionInfo,
 } from './documents/api.js';
 export type { RowApi } from './documents/row-api.js';
+export { requireDocumentId } from './documents/document-id.js';
 export { SIBLING_REACH } from './documents/types.js';
 export type {
   Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult, QuerySource,

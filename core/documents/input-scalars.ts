@@ -170,16 +170,14 @@ export function normalizeScalar(
       const time = parseTime(value);
       return time ?? fail('must be a valid time');
     }
-    case 'json':
+    case 'json': case 'blocks': {
+      if (attr.type === 'blocks' && !checkBlocks(value, path, issues, hidden)) return INVALID;
       // The value is not echoed: it may be cyclic or too deep to serialize.
-      if (isJsonValue(value)) return value;
-      issues.at(path, 'must be a valid JSON value');
+      const problem = jsonProblem(value);
+      if (problem === undefined) return value;
+      issues.at(path, problem);
       return INVALID;
-    case 'blocks':
-      if (!checkBlocks(value, path, issues, hidden)) return INVALID;
-      if (isJsonValue(value)) return value;
-      issues.at(path, 'must be a valid JSON value');
-      return INVALID;
+    }
   }
 }
 
@@ -276,29 +274,43 @@ function parseTime(value: unknown): string | undefined {
 }
 
 /** Plain objects, arrays, strings, finite numbers, booleans and null, all the way down. */
-function isJsonValue(root: unknown): boolean {
+/** Why a value cannot be stored as JSON, or undefined when it can. NUL is refused in strings and
+ *  keys on every database: PostgreSQL's jsonb cannot hold it (the write failed with a 500 there). */
+function jsonProblem(root: unknown): string | undefined {
   const stack: unknown[] = [root];
   const seen = new Set<object>();
+  const invalid = 'must be a valid JSON value';
   while (stack.length) {
     const value = stack.pop();
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
+    if (value === null || typeof value === 'boolean') continue;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'must not contain NUL characters';
+      continue;
+    }
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return false;
+      if (!Number.isFinite(value)) return invalid;
       continue;
     }
     if (Array.isArray(value) || isPlainObject(value)) {
       if (seen.has(value)) continue;
       seen.add(value);
-      for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push(child);
+      // A loop, not push(...value): a long array would exceed the argument limit
+      if (Array.isArray(value)) for (const child of value) stack.push(child);
+      else {
+        for (const [key, child] of Object.entries(value)) {
+          if (key.includes('\u0000')) return 'must not contain NUL characters';
+          stack.push(child);
+        }
+      }
       continue;
     }
-    return false;
+    return invalid;
   }
   try {
     JSON.stringify(root);
-    return true;
+    return undefined;
   } catch {
-    return false; // a cycle
+    return invalid; // a cycle
   }
 }
 

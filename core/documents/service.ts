@@ -17,7 +17,7 @@ import { applyScopes } from '../query/sql-filters.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { ContentType } from '../registry/types.js';
 import type { DocumentActionDefinition, DocumentActionFn, DocumentApi } from './api.js';
-import { newDocumentId } from './document-id.js';
+import { newDocumentId, requireDocumentId } from './document-id.js';
 import { checkRequired, normalizeInput, type NormalizedInput } from './input.js';
 import type { RelationRefKeyDef } from './input-types.js';
 import { hashPasswords } from './passwords.js';
@@ -326,9 +326,3 @@ function hasPagination(params: DocumentParams): boolean {
   return ['pagination', 'page', 'pageSize', 'start', 'limit'].some((k) => params[k] !== undefined);
 }
 
-function requireDocumentId(params: DocumentParams): string {
-  if (typeof params.documentId !== 'string' || params.documentId === '') {
-    throw new ValidationError('documentId must be a non-empty string');
-  }
-  return params.documentId;
-}

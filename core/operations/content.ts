@@ -3,6 +3,7 @@
 // (private fields stay out, the caller's ability limits what queries reach).
 
 import type { DocumentApi } from '../documents/api.js';
+import { requireDocumentId } from '../documents/document-id.js';
 import type { DocumentParams } from '../documents/types.js';
 import { ValidationError } from '../errors/index.js';
 import type { ParamRegistry } from '../params/registry.js';
@@ -62,6 +63,5 @@ export function asContentApi(input: OperationInput, call: OperationCall): Docume
 }
 
 function documentIdOf(input: OperationInput): string {
-  if (typeof input.documentId !== 'string' || input.documentId === '') throw new ValidationError('documentId must be a non-empty string');
-  return input.documentId;
+  return requireDocumentId(input);
 }

@@ -64,8 +64,25 @@ export function buildRouter(table: RouteTable, deps: MountDeps): Router<RequestS
 }
 
 export function useRouter(app: Koa<RequestState>, router: Router<RequestState>): void {
+  app.use(methodNotImplemented);
   app.use(router.routes() as never);
   app.use(router.allowedMethods() as never);
+}
+
+/**
+ * The router answers 501 to a method no route uses (PROPFIND, LINK, ...), on any path. A 5xx
+ * says the server failed, and anyone could raise a server-error alarm with one request: the
+ * method is refused as the client's error instead, 405 where the path has routes (with Allow),
+ * 404 where it has none.
+ */
+async function methodNotImplemented(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  await next();
+  if (ctx.status !== 501 || ctx.body) return;
+  if (ctx.response.get('Allow')) ctx.status = 405;
+  else {
+    ctx.remove('Allow');
+    ctx.status = 404;
+  }
 }
 
 /** Whether a method and path reach a route (else the router answers 404 or 405). */

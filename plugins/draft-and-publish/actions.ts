@@ -4,7 +4,7 @@
 import {
   ValidationError, type ContentType, type Doc, type DocumentActionContext, type DocumentActionDefinition,
   type DocumentActionFn, type DocumentActionInfo, type DocumentApi, type DocumentParams, type FieldError,
-  type Model, type ModelRegistry, type PluginApi, type VersionRow,
+  type Model, type ModelRegistry, type PluginApi, type VersionRow, requireDocumentId,
 } from '../../core/index.js';
 import { DRAFT_READ_GRANTED, hasDraftAndPublish, PLUGIN_NAME, statusOf } from './status.js';
 
@@ -147,9 +147,4 @@ export function publishAfterWrite(kernel: PluginApi) {
       });
     };
   };
-}
-
-function requireDocumentId(params: DocumentParams): string {
-  if (typeof params.documentId !== 'string' || !params.documentId) throw new ValidationError('documentId must be a non-empty string');
-  return params.documentId;
 }

@@ -79,6 +79,8 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     ctx.status = init.status;
     for (const [key, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(key, value);
     ctx.body = body ?? '';
+    // graphql-http's 405 (a mutation over GET) carries a JSON body but no type; Koa would say text/plain
+    if (body && !ctx.response.get('content-type').startsWith('application/')) ctx.type = 'application/json; charset=utf-8';
   };
 }
 

@@ -3,7 +3,7 @@
 // children). Each refusal names the limit and its value.
 
 import {
-  GraphQLError, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate, type DocumentNode, type FragmentDefinitionNode,
+  GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate, type DocumentNode, type FragmentDefinitionNode,
   type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type Source, type ValidationRule,
 } from 'graphql';
 import { createComplexityRule, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
@@ -94,6 +94,7 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
   // few documents)
   const costs = new WeakMap<DocumentNode, Map<string, readonly GraphQLError[]>>();
   const costKeys = new WeakMap<readonly ValidationRule[], string>();
+  const askedOperation = new WeakMap<readonly ValidationRule[], string>();
   const documentRules = settings.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
   return {
     parse(source: string | Source): DocumentNode {
@@ -125,6 +126,12 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
         }
       }
       if (errors.length) return errors;
+      // graphql-query-complexity reads the name of every operation when one is asked for by name,
+      // and throws on an anonymous one: an unknown name is answered first, as execution would
+      const asked = askedOperation.get(rules);
+      if (asked !== undefined && !document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === asked)) {
+        return [new GraphQLError(`Unknown operation named "${asked}".`, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })];
+      }
       const key = costKeys.get(rules);
       if (key === undefined) return validate(schema, document, rules);
       let known = costs.get(document);
@@ -154,6 +161,7 @@ export function createValidation(settings: GraphqlSettings, maxTokens: number) {
         estimators: [pageEstimator(settings), simpleEstimator({ defaultComplexity: 1 })],
         createError: (max, actual) => limitError(`The operation's estimated cost is ${actual}; at most ${max} is allowed (maxCost)`, 'maxCost', max),
       })];
+      if (operationName !== undefined) askedOperation.set(rules, operationName);
       const key = JSON.stringify([operationName ?? null, variables]);
       if (key.length <= CACHED_COST_KEY_LENGTH) costKeys.set(rules, key);
       return rules;

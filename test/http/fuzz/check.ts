@@ -9,7 +9,7 @@ export const PRIVATE_MARKER = 'PRIVATE-MARKER-7f3a';
 export const PASSCODE_MARKER = 'PASSCODE-MARKER-91';
 
 /** Text that must never appear in an answer, unless the query itself carries it (an echoed value). */
-const FORBIDDEN: ReadonlyArray<{ what: string; re: RegExp }> = [
+export const FORBIDDEN: ReadonlyArray<{ what: string; re: RegExp }> = [
   { what: 'a private value', re: /PRIVATE-MARKER-7f3a/ },
   { what: 'a plain-text password', re: /PASSCODE-MARKER-91/ },
   { what: 'a bcrypt hash', re: /\$2[aby]\$/ },
@@ -27,23 +27,24 @@ const FORBIDDEN: ReadonlyArray<{ what: string; re: RegExp }> = [
 const HIDDEN_KEYS = new Set(['secretNote', 'passcode']);
 
 /** How qs decodes: '+' is a space, malformed escapes stay as written. */
-function decodeLoosely(query: string): string {
+export function decodeLoosely(query: string): string {
   const text = query.replace(/\+/g, ' ');
   try { return decodeURIComponent(text); } catch {
     return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => { try { return decodeURIComponent(run); } catch { return run; } });
   }
 }
 
-function findHiddenKey(value: unknown, path: string[] = []): string | undefined {
+/** The path of the first key in `hidden` anywhere in `value`. */
+export function findHiddenKey(value: unknown, path: string[] = [], hidden: ReadonlySet<string> = HIDDEN_KEYS): string | undefined {
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const hit = findHiddenKey(item, [...path, String(i)]);
+      const hit = findHiddenKey(item, [...path, String(i)], hidden);
       if (hit) return hit;
     }
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, child] of Object.entries(value)) {
-      if (HIDDEN_KEYS.has(key)) return [...path, key].join('.');
-      const hit = findHiddenKey(child, [...path, key]);
+      if (hidden.has(key)) return [...path, key].join('.');
+      const hit = findHiddenKey(child, [...path, key], hidden);
       if (hit) return hit;
     }
   }

@@ -15,6 +15,10 @@ export interface FuzzAttribute {
   repeatable?: boolean;
   private?: boolean;
   enum?: string[];
+  required?: boolean;
+  unique?: boolean;
+  regex?: string;
+  maxLength?: number;
 }
 
 export interface FuzzModel {
@@ -38,6 +42,10 @@ function toAttribute(raw: Record<string, unknown>): FuzzAttribute {
   if (raw.repeatable === true) attr.repeatable = true;
   if (raw.private === true) attr.private = true;
   if (Array.isArray(raw.enum)) attr.enum = raw.enum.map(String);
+  if (raw.required === true) attr.required = true;
+  if (raw.unique === true) attr.unique = true;
+  if (typeof raw.regex === 'string') attr.regex = raw.regex;
+  if (typeof raw.maxLength === 'number') attr.maxLength = raw.maxLength;
   return attr;
 }
 

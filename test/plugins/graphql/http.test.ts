@@ -32,6 +32,9 @@ describe('GraphQL: HTTP', () => {
     expect(await ok.json()).to.deep.equal({ data: { __typename: 'Query' } });
     const mutation = await fetch(`${get().url}/gql?query=${encodeURIComponent('mutation { deleteGlobal { documentId } }')}`, { headers: { accept: 'application/graphql-response+json' } });
     expect(mutation.status).to.equal(405);
+    // graphql-http gives its 405 no content type; the body is JSON all the same
+    expect(mutation.headers.get('content-type')).to.match(/^application\/json/);
+    expect(((await mutation.json()) as { errors: unknown[] }).errors).to.have.lengthOf(1);
   });
 
   it('answers a malformed body and an over-large body as GraphQL errors', async () => {
@@ -89,6 +92,20 @@ describe('GraphQL: HTTP', () => {
     expect(res.status).to.equal(200);
     expect(await res.json()).to.deep.equal({ data: { articles: [] } });
   });
+
+  // graphql-query-complexity threw on an anonymous operation asked for by name: a 500
+  for (const query of ['{ __typename }', 'query A { __typename }']) {
+    it(`answers an operationName the document lacks as the request's error (${query})`, async () => {
+      const res = await fetch(`${get().url}/gql`, {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        body: JSON.stringify({ query, operationName: 'Missing' }),
+      });
+      expect(res.status).to.equal(400);
+      const body = await res.json() as { errors: Array<{ message: string; extensions: { code: string } }> };
+      expect(body.errors.map((e) => [e.message, e.extensions.code])).to.deep.equal([['Unknown operation named "Missing".', 'OPERATION_RESOLUTION_FAILURE']]);
+      expect(get().logs.filter((l) => l.level === 'error')).to.deep.equal([]);
+    });
+  }
 
   it('serves introspection outside production', async () => {
     const data = await gqlData(get(), '{ __schema { queryType { name } } }');
