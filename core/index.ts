@@ -38,7 +38,9 @@ export type {
 } from './documents/api.js';
 export type { RowApi } from './documents/row-api.js';
 export { requireDocumentId } from './documents/document-id.js';
+export type { ShareInverseLinks } from './documents/inverse-links.js';
 export { SIBLING_REACH } from './documents/types.js';
+export { isLinkWrite, type LinkWriteReach } from './documents/link-write-reach.js';
 export type {
   Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult, QuerySource,
   RelationRefsCheck, RowDefaults, RowScope, ScopeReach, VersionRow,
@@ -49,7 +51,7 @@ export { and } from './query/ast.js';
 
 // Who calls, and what they may do
 export type { Ability, AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthResult, Verdict } from './auth/types.js';
-export { denial, isAnonymous } from './auth/verdict.js';
+export { denial, isAnonymous, type AnonymousStatus } from './auth/verdict.js';
 export type { Policies, PolicyContext, PolicyFn, PolicyName, PolicyRef } from './policies/types.js';
 export { withoutPrivateFields } from './documents/sanitize.js';
 export { bearerToken } from './auth/bearer.js';

@@ -1,7 +1,9 @@
 // Core's last word on authorization, and the transport-free entry points every surface uses:
 // authenticate a request, authorize an action. A caller whose strategy gave it an ability is
-// allowed exactly what the ability allows. A refusal is 401 for an anonymous caller
-// (authenticating may help) and 403 for an identified one (it will not).
+// allowed exactly what the ability allows. A refusal is a 403 ForbiddenError, also for an
+// anonymous caller a strategy answers for (the public role), as in Strapi: clients tell "not
+// allowed" from "bad credentials" (401) by it. api.auth.anonymousStatus: 401 keeps the older 401
+// for anonymous callers. A caller no strategy answers for at all gets a 401, as in Strapi.
 
 import { ForbiddenError, UnauthorizedError, type ApplicationError } from '../errors/index.js';
 import type { AuthHooks } from './hooks.js';
@@ -20,8 +22,19 @@ export function isAnonymous(auth: AuthResult | undefined): boolean {
   return auth === undefined || auth.credentials === null || auth.credentials === undefined;
 }
 
-export function denial(auth: AuthResult | undefined, message = 'Forbidden'): ApplicationError {
-  return isAnonymous(auth) ? new UnauthorizedError('Missing or invalid credentials') : new ForbiddenError(message);
+/** What a refused anonymous caller hears: 403 (Strapi's) or 401 (api.auth.anonymousStatus). */
+export type AnonymousStatus = 401 | 403;
+
+/** The refusal of `auth`: 403 with `message`, or a 401 for an anonymous caller when nobody
+ *  answered for it (no strategy, so no public role) or when the config asks for 401. */
+export function denial(auth: AuthResult | undefined, message = 'Forbidden', anonymousStatus: AnonymousStatus = 403): ApplicationError {
+  if (isAnonymous(auth) && (auth === undefined || anonymousStatus === 401)) return new UnauthorizedError('Missing or invalid credentials');
+  return new ForbiddenError(message);
+}
+
+export interface AuthorizerOptions {
+  /** Read at each refusal (the config is complete only once the kernel is built). */
+  anonymousStatus(): AnonymousStatus;
 }
 
 /** Authentication and authorization over the hooks, with no transport in them. */
@@ -29,13 +42,14 @@ export interface Authorizer {
   /** Who is calling; a 401 when credentials were sent and no strategy recognised them (never
    *  served as an anonymous request). */
   authenticate(request: AuthenticateRequest): Promise<AuthResult | undefined>;
-  /** Throws 401/403 (`message` for the 403) unless the caller may do `action`. */
+  /** Throws 403 (with `message`), or 401 for some anonymous callers (see denial), unless the
+   *  caller may do `action`. */
   authorize(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string): Promise<void>;
   /** Whether the caller may do `action`. */
   can(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject): Promise<boolean>;
 }
 
-export function createAuthorizer(hooks: AuthHooks): Authorizer {
+export function createAuthorizer(hooks: AuthHooks, options: AuthorizerOptions = { anonymousStatus: () => 403 }): Authorizer {
   const can = async (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject) => {
     const verdict = await hooks.authorize.promise(subject ? { action, auth, subject } : { action, auth });
     return !verdict || verdict.allowed;
@@ -47,7 +61,7 @@ export function createAuthorizer(hooks: AuthHooks): Authorizer {
       return auth;
     },
     async authorize(auth, action, subject, message) {
-      if (!(await can(auth, action, subject))) throw denial(auth, message);
+      if (!(await can(auth, action, subject))) throw denial(auth, message, options.anonymousStatus());
     },
     can,
   };

@@ -27,6 +27,7 @@ export function defaultConfig(): KernelConfig {
       bodyLimit: 1024 * 1024,
       tokens: {},
       rateLimit: { enabled: false, interval: 60_000, max: 600 },
+      auth: { anonymousStatus: 403 },
     },
     plugins: {},
   };

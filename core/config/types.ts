@@ -117,6 +117,14 @@ export interface ApiConfig {
   /** Rate limit of the content routes (and plugin routes that serve a content type), per client
    *  address; off by default. users-permissions limits its auth routes on its own. */
   rateLimit: ContentRateLimitConfig;
+  auth: ApiAuthConfig;
+}
+
+export interface ApiAuthConfig {
+  /** What an anonymous caller (no credentials; the public role) hears when refused: 403
+   *  ForbiddenError as in Strapi (default), or 401 UnauthorizedError. Bad, expired or revoked
+   *  credentials are a 401 either way. */
+  anonymousStatus: 401 | 403;
 }
 
 export interface ContentRateLimitConfig {

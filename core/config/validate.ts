@@ -58,6 +58,7 @@ const CHECKS: Check[] = [
   ['api.rateLimit.max', isInt(1), 'a positive integer'],
   ['api.rateLimit.store', (v) => v === undefined || typeof (v as { hit?: unknown })?.hit === 'function', 'an object with a hit(key, interval) function'],
   ['api.tokens.salt', (v) => v === undefined || isString(v), 'a non-empty string (or leave it unset)'],
+  ['api.auth.anonymousStatus', (v) => v === 401 || v === 403, '401 or 403'],
 ];
 
 export function validateConfig(config: KernelConfig): void {

@@ -12,6 +12,7 @@ import type { VersionRow } from './types.js';
 export type { VersionRow } from './types.js';
 import { decodeRow } from './decode-row.js';
 import { copiedColumns, replaceOwned } from './copy-row.js';
+import { shareInverseLinks, type ShareInverseLinks } from './inverse-links.js';
 import { insertRow, type WriteContext } from './write-context.js';
 import { removeIncomingLinks } from './write-relations.js';
 import { deleteOwned } from './write-row.js';
@@ -77,6 +78,15 @@ export class RowApi {
     }
     await replaceOwned(wc, this.#ct, fromId, target);
     return target;
+  }
+
+  /**
+   * Shares what one set of this document's versions shows on its inverse sides (the owners whose
+   * `from` rows link it) with the owners' `to` rows, as publishing a draft must: the articles a
+   * tag's draft lists then list the published tag too. Adds links only. Row scopes apply.
+   */
+  async shareInverseLinks(documentId: string, opts: ShareInverseLinks): Promise<void> {
+    await shareInverseLinks(this.#wc(), this.#ct, this.#scopes, documentId, opts);
   }
 
   /** Sets attributes of one row (no validation: the caller owns these values). */

@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 import { ValidationError } from '../errors/index.js';
 import { aliasFactory } from '../query/plan-context.js';
 import { applyScopes } from '../query/sql-filters.js';
-import type { RelationRefsCheck, ScopeReach, VersionRow } from './types.js';
+import type { RelationRefsCheck, VersionRow } from './types.js';
+import { linkWriteReach, type LinkWriteReach } from './link-write-reach.js';
 import { decodeRow } from './decode-row.js';
 import type { FilterNode } from '../query/ast.js';
 import { applyFilter } from '../query/sql-filters.js';
@@ -18,8 +19,8 @@ import { insertRows, type WriteContext } from './write-context.js';
 
 const TO_ONE = new Set(['oneToOne', 'manyToOne']);
 
-/** Restricts a query on `model`'s rows (as alias) to the versions the current write works on. */
-function scoped(wc: WriteContext, qb: Knex.QueryBuilder, model: ContentType, alias: string, reach: ScopeReach): Knex.QueryBuilder {
+/** Restricts a query on `model`'s rows (as alias) to the versions the current write may link. */
+function scoped(wc: WriteContext, qb: Knex.QueryBuilder, model: ContentType, alias: string, reach: LinkWriteReach): Knex.QueryBuilder {
   applyScopes(qb, model, alias, {
     knex: wc.trx, dialect: wc.dialect, registry: wc.registry, rowScopes: wc.rowScopes, source: 'internal', alias: aliasFactory(),
   }, reach);
@@ -82,16 +83,21 @@ async function releaseTargets(wc: WriteContext, model: Model, field: string, tab
   const others = wc.trx.from({ o: model.collectionName }).select('o.id');
   if (source.documentId) others.whereNot('o.document_id', source.documentId); else others.whereNot('o.id', source.id);
   // Only the versions this write works on: a draft taking a target leaves other published versions alone
-  if (model.modelType === 'contentType') scoped(wc, others, model, 'o', { from: model, attribute: field });
+  if (model.modelType === 'contentType') scoped(wc, others, model, 'o', linkWriteReach(model, field));
   await wc.trx(table).whereIn('target_document_id', targets).whereIn('source_id', others).delete();
 }
 
-/** The inverse side: change which owner documents point at this document, and in what order. */
+/**
+ * The inverse side: change which owner documents point at this document, and in what order. The
+ * row scopes say which owner rows (versions) the write links: a write from a type without
+ * draft-and-publish links every version of an owner (as Strapi links the draft and the published
+ * row), a draft write only the owners' drafts.
+ */
 async function writeInverse(wc: WriteContext, owner: ContentType, attr: RelationAttribute, documentId: string, op: RelationOp, path: string): Promise<void> {
   const ownerAttr = owner.attributes[attr.mappedBy!] as RelationAttribute;
   const table = relationTable(owner.collectionName, attr.mappedBy!);
-  // Only the owner versions this write works on (a draft write never changes a published version)
-  const reach = { from: owner, attribute: attr.mappedBy! };
+  const reach = linkWriteReach(owner, attr.mappedBy!);
+  const ownerRows = (documentIds: string[]) => scoped(wc, wc.trx.from({ s: owner.collectionName }).select('s.id').whereIn('s.document_id', documentIds), owner, 's', reach);
   const current = await scoped(wc, wc.trx({ l: table }).join({ s: owner.collectionName }, 's.id', 'l.source_id')
     .where('l.target_document_id', documentId).orderBy('l.inv_ord').orderBy('l.id')
     .select('l.id', 'l.source_id', 's.document_id'), owner, 's', reach) as Array<{ id: number; source_id: number; document_id: string }>;
@@ -101,10 +107,14 @@ async function writeInverse(wc: WriteContext, owner: ContentType, attr: Relation
   const gone = current.filter((r) => !keep.has(r.document_id)).map((r) => r.id);
   if (gone.length) await wc.trx(table).whereIn('id', gone).delete();
 
-  const added = next.filter((d) => !currentDocs.includes(d));
-  if (added.length) {
-    const sources = await scoped(wc, wc.trx.from({ s: owner.collectionName }).whereIn('s.document_id', added).select('s.id', 's.document_id'), owner, 's', reach) as Array<{ id: number; document_id: string }>;
-    const sourceIds = sources.map((s) => s.id);
+  // Every version in scope of a document the input names gets the link: a new owner, and the
+  // versions of a listed one that lack it (its published row, when only its draft was linked).
+  const named = [...new Set(referencedIds(op))].filter((d) => keep.has(d));
+  const linked = new Set(current.filter((r) => keep.has(r.document_id)).map((r) => Number(r.source_id)));
+  const sourceIds = named.length
+    ? (await ownerRows(named) as Array<{ id: number }>).map((s) => Number(s.id)).filter((id) => !linked.has(id))
+    : [];
+  if (sourceIds.length) {
     if (TO_ONE.has(ownerAttr.relation)) {
       // Each owner row holds one target: connecting here replaces what it pointed at before.
       await wc.trx(table).whereIn('source_id', sourceIds).delete();
@@ -112,19 +122,19 @@ async function writeInverse(wc: WriteContext, owner: ContentType, attr: Relation
     const ordMax = new Map<number, number>();
     const maxRows = await wc.trx(table).whereIn('source_id', sourceIds).select('source_id').max({ m: 'ord' }).groupBy('source_id') as Array<{ source_id: number; m: unknown }>;
     for (const r of maxRows) ordMax.set(Number(r.source_id), Number(r.m ?? 0));
-    await insertRows(wc, table, sources.map((s) => ({
-      source_id: s.id, target_document_id: documentId, ord: (ordMax.get(Number(s.id)) ?? 0) + 1, inv_ord: 0,
+    await insertRows(wc, table, sourceIds.map((id) => ({
+      source_id: id, target_document_id: documentId, ord: (ordMax.get(id) ?? 0) + 1, inv_ord: 0,
     })));
   }
   // Rewrite the inverse order for every owner document, in the new order.
   for (const [index, docId] of next.entries()) {
     await wc.trx(table).where('target_document_id', documentId)
-      .whereIn('source_id', scoped(wc, wc.trx.from({ s: owner.collectionName }).select('s.id').where('s.document_id', docId), owner, 's', reach))
+      .whereIn('source_id', ownerRows([docId]))
       .update({ inv_ord: index + 1 });
   }
   if (attr.relation === 'oneToOne' && next.length) {
     // This document may be pointed at by one owner only (oneToOne): the owner must not point elsewhere either.
-    await wc.trx(table).whereIn('source_id', scoped(wc, wc.trx.from({ s: owner.collectionName }).select('s.id').whereIn('s.document_id', next), owner, 's', reach))
+    await wc.trx(table).whereIn('source_id', ownerRows(next))
       .whereNot('target_document_id', documentId).delete();
   }
 }

@@ -85,7 +85,7 @@ export class Kernel {
   readonly config: KernelConfig;
   readonly logger: Logger;
   readonly appDir: string;
-  readonly #auth: Authorizer = createAuthorizer(this.hooks);
+  readonly #auth: Authorizer = createAuthorizer(this.hooks, { anonymousStatus: () => this.config.api.auth.anonymousStatus });
   readonly #options: KernelOptions;
   readonly #actions = new Map<string, DocumentActionDefinition>();
   // One content rate limit, so REST routes and operations count against the same store

@@ -26,14 +26,16 @@ export class ParamRegistry {
     return [...this.#params.values()];
   }
 
-  /** The parameters an action of a content type accepts, in declaration order. */
+  /** The parameters that apply to an action of a content type, in declaration order: what a
+   *  typed surface offers as its arguments. */
   forAction(contentType: ContentType, action: string): ParamDefinition[] {
     return this.all().filter((p) => p.appliesTo(contentType, action));
   }
 
-  /** The names of forAction. */
+  /** The names an action of a content type accepts: those of forAction, and those it accepts and
+   *  ignores (ignoredOn), so a strict surface does not refuse them. */
   namesFor(contentType: ContentType, action: string): string[] {
-    return this.forAction(contentType, action).map((p) => p.name);
+    return this.all().filter((p) => p.appliesTo(contentType, action) || p.ignoredOn?.(contentType, action)).map((p) => p.name);
   }
 
   /** Keys that relation references may carry beyond documentId and position. */

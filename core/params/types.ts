@@ -29,9 +29,16 @@ export interface ParamDefinition {
   owner: string;
   description: string;
   schema: ParamSchema;
-  /** Which actions of which content types accept it. `action` is the permission action's last
-   *  part: find, findOne, create, update, delete, or a plugin's (publish). */
+  /** Which actions of which content types it applies to (they accept it, and a typed surface
+   *  offers it). `action` is the permission action's last part: find, findOne, create, update,
+   *  delete, or a plugin's (publish). */
   appliesTo(contentType: ContentType, action: string): boolean;
+  /** Actions that take the parameter although it does not apply to them, and ignore it: clients
+   *  written for Strapi send some parameters everywhere (a front-end adds `locale` to every
+   *  request, localized content type or not), and Strapi accepts them. REST accepts it there,
+   *  typed surfaces do not offer it (forAction leaves it out), and the owner's rules must not read
+   *  it for those calls. */
+  ignoredOn?(contentType: ContentType, action: string): boolean;
   /** Also a key of the relation references of a write body ({ documentId, locale }). */
   relationRef?: RelationRefKey;
   /** Checks a raw value (from a query string, a GraphQL argument or a relation reference) and

@@ -69,14 +69,22 @@ function compileField(name: string, value: unknown, model: Model, ctx: CompileCo
       if (!isPlainObject(value) || toArrayLike(value)) {
         throw invalidValue(path, value, `an object of conditions on the attributes of ${name} (${what})`);
       }
-      for (const key of Object.keys(value)) {
-        if (isScalarOperator(key)) {
+      const conditions: Record<string, unknown> = {};
+      const idTests: Array<[ScalarOperator, unknown]> = [];
+      for (const [key, operand] of Object.entries(value)) {
+        if (key === '$null' || key === '$notNull') idTests.push([key, operand]);
+        else if (isScalarOperator(key)) {
           throw invalidKey(key, `${path}.${key}`,
             `${name} is ${what}: filter on one of its attributes instead, e.g. ${path}.id.${key}`);
-        }
+        } else conditions[key] = operand;
       }
       const target = attr.type === 'relation' ? relationTarget(attr, ctx) : ctx.registry.component(attr.component);
-      const child = compileWhere(value, target, ctx, path);
+      // Strapi reads `filters[city][$null]=true` as a test of the related row's id (where.ts,
+      // processRelationWhere): "has no city"
+      const child = and(
+        compileWhere(conditions, target, ctx, path),
+        ...idTests.map(([key, operand]) => compare('id', requireField(target, 'id', `${path}.id`), key, operand, ctx, `${path}.${key}`, key)),
+      );
       return child ? { kind: 'nested', field: name, child } : undefined;
     }
     default:

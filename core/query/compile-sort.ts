@@ -1,5 +1,6 @@
 // sort => SortNode[]: 'a', 'a:desc', 'a,b:desc', ['a', 'b:desc'], { a: 'desc' }, paths through
-// to-one relations ('category.name', { category: { name: 'asc' } }). No id tie-break here.
+// to-one relations and single components ('category.name', { category: { name: 'asc' } },
+// 'seo.metaTitle'). No id tie-break here.
 // A key given twice counts once, at its first place (sort=a,b,a:desc is a, b).
 
 import { ValidationError } from '../errors/index.js';
@@ -79,8 +80,8 @@ function orderError(path: string, value: unknown): ValidationError {
 }
 
 /**
- * Checks an attribute path: every hop but the last a to-one relation, the last a sortable scalar.
- * With `partial`, the path may end on a to-one relation (an object-form prefix).
+ * Checks an attribute path: every hop but the last a to-one relation or a single component, the
+ * last a sortable scalar. With `partial`, the path may end on such a hop (an object-form prefix).
  */
 function resolveSortPath(segments: string[], root: Model, ctx: CompileContext, path: string, partial = false): string[] {
   let model = root;
@@ -99,10 +100,19 @@ function resolveSortPath(segments: string[], root: Model, ctx: CompileContext, p
         model = relationTarget(attr, ctx);
         break;
       case 'component':
-        throw invalidKey(name, keyPath, 'sorting on components is not supported');
-      case 'media':
+        // One value per document, or none (then it sorts as NULL); a repeatable one has many
+        if (attr.repeatable) {
+          throw invalidKey(name, keyPath, `cannot sort on ${name}: it is a repeatable component, so a document has many values of its fields`);
+        }
+        if (last && !partial) {
+          throw invalidKey(name, keyPath, `${name} is a component: sort on one of its fields, e.g. ${name}.id`);
+        }
+        model = ctx.registry.component(attr.component);
+        break;
       case 'dynamiczone':
-        throw invalidKey(name, keyPath, 'sorting on media or dynamic zone attributes is not supported');
+        throw invalidKey(name, keyPath, `cannot sort on ${name}: it is a dynamic zone, so a document has many components in it`);
+      case 'media':
+        throw invalidKey(name, keyPath, 'sorting on media attributes is not supported');
       case 'json':
       case 'blocks':
         throw invalidKey(name, keyPath, `${attr.type} attributes cannot be sorted`);

@@ -1,8 +1,10 @@
-// SortNode[] -> ORDER BY. A path through a to-one relation sorts by a correlated subquery, so the
-// root query never joins (and never duplicates rows). NULLs sort first ascending on every dialect.
+// SortNode[] -> ORDER BY. A path through a to-one relation or a single component sorts by a
+// correlated subquery, so the root query never joins (and never duplicates rows). NULLs (no
+// related row or component included) sort first ascending on every dialect.
 
 import type { Knex } from 'knex';
 import { limitRows } from '../database/limit.js';
+import { componentLinkTable } from '../database/naming.js';
 import type { Model } from '../registry/types.js';
 import type { SortNode } from './ast.js';
 import { columnOf } from './columns.js';
@@ -34,13 +36,29 @@ function sortExpression(path: string[], model: Model, alias: string, ctx: PlanCo
     return { sql, bindings: [...bindings] as Knex.RawBinding[] };
   }
   const attr = model.attributes[head];
-  if (attr?.type !== 'relation') throw new Error(`${model.uid}.${head} cannot be sorted through`);
-  const target = ctx.registry.contentType(attr.target);
   const t = ctx.alias('s');
-  const inner = sortExpression(rest, target, t, ctx);
-  const sub = ctx.knex.queryBuilder().select(ctx.knex.raw(inner.sql, inner.bindings));
-  joinRelation(sub, model, head, attr, alias, t, ctx);
-  applyScopes(sub, target, t, ctx, { from: model, attribute: head }, alias);
+  let sub: Knex.QueryBuilder;
+  if (attr?.type === 'relation') {
+    const target = ctx.registry.contentType(attr.target);
+    const inner = sortExpression(rest, target, t, ctx);
+    sub = ctx.knex.queryBuilder().select(ctx.knex.raw(inner.sql, inner.bindings));
+    joinRelation(sub, model, head, attr, alias, t, ctx);
+    applyScopes(sub, target, t, ctx, { from: model, attribute: head }, alias);
+  } else if (attr?.type === 'component' && !attr.repeatable) {
+    // The row's single component, through the model's component link table; none sorts as NULL
+    const component = ctx.registry.component(attr.component);
+    const inner = sortExpression(rest, component, t, ctx);
+    const c = ctx.alias('c');
+    sub = ctx.knex.queryBuilder().select(ctx.knex.raw(inner.sql, inner.bindings))
+      .from({ [c]: componentLinkTable(model.collectionName) })
+      .join({ [t]: component.collectionName }, `${t}.id`, `${c}.cmp_id`)
+      .whereRaw('?? = ??', [`${c}.entity_id`, `${alias}.id`])
+      .andWhere(`${c}.field`, head)
+      .andWhere(`${c}.component_type`, component.uid);
+  } else {
+    throw new Error(`${model.uid}.${head} cannot be sorted through`);
+  }
+  // At most one row by construction; the limit keeps hand-edited data from failing the statement
   limitRows(sub, 1);
   const compiled = sub.toSQL();
   return { sql: `(${compiled.sql})`, bindings: [...compiled.bindings] as Knex.RawBinding[] };

@@ -9,6 +9,7 @@ import type { ContentType, Model, RelationAttribute } from '../registry/types.js
 import type { FilterNode, ScalarOperator } from './ast.js';
 import { SIBLING_REACH, type ScopeReach } from './scopes.js';
 import { and } from './ast.js';
+import { holdsWithoutRow, onlyWithoutRow } from './absent-rows.js';
 import { columnOf, columnTypeOfField } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 
@@ -96,8 +97,29 @@ interface LinkKey { inner: string; outer: 'id' | 'document_id' }
  * NULL, so `NOT IN` keeps EXISTS's meaning. Elsewhere it stays EXISTS: PostgreSQL plans both as
  * the same semi-join, and MariaDB's semi-join rewrite of IN can return a row twice (see
  * mariadbSession).
+ *
+ * When the condition holds for a missing related row (`id $null true`, absent-rows.ts), it is
+ * "some related row matches, or there is no related row" (`NOT EXISTS`/`NOT IN` over the rows the
+ * scopes let the query see): Strapi's LEFT JOIN answer, without multiplying rows.
  */
 function applyNested(qb: Where, model: Model, field: string, child: FilterNode, alias: string, ctx: PlanContext): void {
+  if (!holdsWithoutRow(child)) {
+    relatedRows(qb, model, field, child, alias, ctx, true);
+    return;
+  }
+  if (onlyWithoutRow(child)) {
+    relatedRows(qb, model, field, undefined, alias, ctx, false);
+    return;
+  }
+  qb.where((w) => {
+    w.where((m) => relatedRows(m, model, field, child, alias, ctx, true))
+      .orWhere((n) => relatedRows(n, model, field, undefined, alias, ctx, false));
+  });
+}
+
+/** Whether the outer row has a related row (the target's scopes applied) that passes `child`
+ *  (any related row when `child` is undefined): `exists` false asks that it has none. */
+function relatedRows(qb: Where, model: Model, field: string, child: FilterNode | undefined, alias: string, ctx: PlanContext, exists: boolean): void {
   const attr = model.attributes[field];
   if (!attr) throw new Error(`${model.uid}.${field} is not an attribute`);
   const t = ctx.alias('t');
@@ -122,9 +144,15 @@ function applyNested(qb: Where, model: Model, field: string, child: FilterNode, 
   } else {
     throw new Error(`${model.uid}.${field} cannot be filtered through`);
   }
-  if (!key) qb.whereExists(sub);
-  else if (ctx.dialect === 'sqlite') qb.whereIn(`${alias}.${key.outer}`, sub.select(key.inner));
-  else qb.whereExists(sub.select(ctx.knex.raw('1')).whereRaw('?? = ??', [key.inner, `${alias}.${key.outer}`]));
+  if (!key) {
+    if (exists) qb.whereExists(sub); else qb.whereNotExists(sub);
+  } else if (ctx.dialect === 'sqlite') {
+    if (exists) qb.whereIn(`${alias}.${key.outer}`, sub.select(key.inner));
+    else qb.whereNotIn(`${alias}.${key.outer}`, sub.select(key.inner));
+  } else {
+    const correlated = sub.select(ctx.knex.raw('1')).whereRaw('?? = ??', [key.inner, `${alias}.${key.outer}`]);
+    if (exists) qb.whereExists(correlated); else qb.whereNotExists(correlated);
+  }
 }
 
 /**

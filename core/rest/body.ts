@@ -3,7 +3,7 @@
 // refused when it nests deeper than every surface's bodies may.
 
 import type { Middleware } from 'koa';
-import { ValidationError } from '../errors/index.js';
+import { ApplicationError, ValidationError } from '../errors/index.js';
 import { jsonDepth } from '../limits/json-depth.js';
 import type { RequestState } from './types.js';
 
@@ -27,4 +27,16 @@ export function routedBody({ routed, parse, depthLimit }: BodyOptions): Middlewa
       await next();
     });
   };
+}
+
+/** A body the JSON parser refused (malformed, not an object or array, or with a __proto__ or
+ *  constructor.prototype key), answered as Strapi 5 answers it: koa-body hands co-body's
+ *  SyntaxError (status 400) to Strapi's error middleware, which keeps its name and message. So the
+ *  message is the parser's own ("Unexpected end of JSON input"), and varies with Node's version
+ *  as Strapi's does. */
+export class JsonSyntaxError extends ApplicationError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SyntaxError';
+  }
 }

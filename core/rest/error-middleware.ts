@@ -4,6 +4,7 @@
 import type { Middleware } from 'koa';
 import { NotFoundError, toErrorResponse } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
+import { JsonSyntaxError } from './body.js';
 import type { RequestState } from './types.js';
 
 export function errorMiddleware(logger: Logger): Middleware<RequestState> {
@@ -43,21 +44,15 @@ function serialize(ctx: { body: unknown; type: string }): void {
 /** zlib's error codes (gzip and deflate: Z_DATA_ERROR, Z_BUF_ERROR; brotli: ERR__ERROR_FORMAT_...). */
 const ZLIB_CODE = /^(Z_|ERR__|ERR_BROTLI)/;
 
-/** koa-body's parse failures, said plainly: malformed JSON and prototype keys (refused by the
- *  parser before any object exists, so nothing can be polluted) are 400 BadRequestError, as in
- *  Strapi, with a message naming the problem; the rest (413 and its kind) keep their status. */
+/** koa-body's parse failures: malformed JSON and prototype keys (refused by the parser before any
+ *  object exists, so nothing can be polluted) are Strapi's 400 SyntaxError with the parser's
+ *  message; the rest (413 and its kind) keep their status. */
 export function bodyParseError(err: Error & { status?: number; code?: unknown }, ctx?: { get(header: string): string }): never {
   if (err.status === undefined && typeof err.code === 'string' && ZLIB_CODE.test(err.code)) {
     // The body claims a Content-Encoding its bytes are not in: the client's mistake, not ours
     const encoding = ctx?.get('content-encoding') || 'compressed';
     throw Object.assign(new Error(`The request body is not valid ${encoding} data`), { status: 400, expose: true });
   }
-  if (err.name === 'SyntaxError' || (err.status === 400 && /JSON|prototype/i.test(err.message))) {
-    // A fixed wording: the parser's own differs between Node versions
-    const reason = /prototype/i.test(err.message)
-      ? 'keys named __proto__, constructor or prototype are not allowed'
-      : 'the request body is not valid JSON';
-    throw Object.assign(new Error(`Invalid JSON body: ${reason}`), { status: 400, expose: true });
-  }
+  if (err.name === 'SyntaxError' || (err.status === 400 && /JSON|prototype/i.test(err.message))) throw new JsonSyntaxError(err.message);
   throw err;
 }

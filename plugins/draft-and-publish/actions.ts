@@ -19,6 +19,9 @@ function readParams(params: DocumentParams, status: 'draft' | 'published'): Docu
 /** Rows of two versions are paired by locale when the content type has one. */
 const versionKey = (row: VersionRow): string => String(row.locale ?? '');
 
+/** Inverse sides are shared between the versions of owners with draft-and-publish, paired the same way. */
+const SHARE = { pairBy: ['locale'], owners: hasDraftAndPublish } as const;
+
 export function defineActions(kernel: PluginApi): void {
   const common = { owner: PLUGIN_NAME, appliesTo: hasDraftAndPublish };
   const actions: DocumentActionDefinition[] = [
@@ -38,6 +41,8 @@ async function publish(kernel: PluginApi, { uid, contentType, api, rows, params 
   const now = new Date().toISOString();
   // The published row is updated in place when it exists, so its id stays the same across publishes.
   for (const draft of drafts) await rows.copy(draft.id, published.get(versionKey(draft)) ?? null, { publishedAt: now });
+  // What the draft lists on its inverse sides (the articles whose drafts link a tag) is published too
+  await rows.shareInverseLinks(documentId, { from: DRAFT, to: PUBLISHED, ...SHARE });
   await kernel.emitDocumentEvent({ action: 'publish', uid, documentId, params });
   return api.findOne({ ...readParams(params, 'published'), documentId });
 }
@@ -61,6 +66,7 @@ async function discardDraft(kernel: PluginApi, { uid, api, rows, params }: Docum
   }
   const drafts = new Map((await rows.list(documentId, DRAFT)).map((r) => [versionKey(r), r.id]));
   for (const row of published) await rows.copy(row.id, drafts.get(versionKey(row)) ?? null, { publishedAt: null });
+  await rows.shareInverseLinks(documentId, { from: PUBLISHED, to: DRAFT, ...SHARE });
   await kernel.emitDocumentEvent({ action: 'discardDraft', uid, documentId, params });
   const answer = readParams(params, 'draft');
   return api.findOne({ ...answer, documentId, state: { ...answer.state, [DRAFT_READ_GRANTED]: true } });
@@ -148,3 +154,4 @@ export function publishAfterWrite(kernel: PluginApi) {
     };
   };
 }
+

@@ -2,7 +2,7 @@
 // writes go to the draft; content types without draft-and-publish are always published.
 
 import {
-  and, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type PluginApi, type QueryContext, type ScopeReach,
+  and, isLinkWrite, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type PluginApi, type QueryContext, type ScopeReach,
 } from '../../core/index.js';
 import { DRAFT_READ_GRANTED, DRAFT_READ_REFUSED, hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
 
@@ -18,9 +18,7 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
       if (ctx.action === 'create') {
         ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : new Date().toISOString() }));
       }
-      // Writes go to drafts: the root's draft row on update, and the drafts of related documents whose
-      // links a write changes (the inverse side), so a write never changes a published version.
-      ctx.rowScopes.push((ct, reach) => (hasDraftAndPublish(ct) && reach?.attribute !== SIBLING_REACH && (reach !== undefined || ctx.action === 'update') ? DRAFT : undefined));
+      ctx.rowScopes.push(writeScope(ctx, status));
       if (hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
       return ctx;
     case 'publish': case 'unpublish': case 'discardDraft':
@@ -41,6 +39,25 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
       return ctx;
     }
   }
+}
+
+/**
+ * Which rows a create or update touches and shows. A D&P document's write goes to its draft, and
+ * links it changes on related D&P documents (an inverse side) go to their drafts too, so a draft
+ * write never changes a published version. A write from a type without draft-and-publish has no
+ * draft to keep apart: it links every version of a related document, as Strapi connects both the
+ * draft and the published row, so that a later publish, discard or unpublish keeps the link. What
+ * the write answers with is read like any read of its status.
+ */
+function writeScope(ctx: QueryContext, status: 'draft' | 'published') {
+  const rootHasVersions = hasDraftAndPublish(ctx.contentType);
+  const shown = versionScope(status);
+  return (ct: ContentType, reach?: ScopeReach): FilterNode | undefined => {
+    if (!hasDraftAndPublish(ct) || reach?.attribute === SIBLING_REACH) return undefined;
+    if (reach === undefined) return ctx.action === 'update' ? DRAFT : undefined;
+    if (isLinkWrite(reach)) return rootHasVersions ? DRAFT : undefined;
+    return shown(ct, reach);
+  };
 }
 
 function versionScope(status: 'draft' | 'published') {

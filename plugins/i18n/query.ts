@@ -1,5 +1,7 @@
 // beforeQuery: every localized content type a call touches is read and written in one locale
-// (the request's, or the default); `locale=*` lists and deletes every locale.
+// (the request's, or the default); `locale=*` lists and deletes every locale. A call on a type
+// without i18n ignores its `locale` (Strapi's clients send one everywhere): what it reaches of
+// localized types is in the default locale, whatever the value.
 
 import type { ContentType, FilterNode, QueryContext, ScopeReach } from '../../core/index.js';
 import { isLocalized, localeOf, type I18nSettings } from './locales.js';
@@ -8,7 +10,7 @@ const ALL_ALLOWED = new Set(['findMany', 'count', 'delete']);
 
 export function scopeByLocale(settings: I18nSettings) {
   return (ctx: QueryContext): QueryContext => {
-    const locale = localeOf(ctx.params, settings, ALL_ALLOWED.has(ctx.action));
+    const locale = isLocalized(ctx.contentType) ? localeOf(ctx.params, settings, ALL_ALLOWED.has(ctx.action)) : settings.defaultLocale;
     if (ctx.action === 'create') {
       ctx.rowDefaults.push((ct) => (isLocalized(ct) ? { locale } : undefined));
     }

@@ -8,8 +8,18 @@ export const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 export function defineLocalesOperation(api: PluginApi, operations: OperationRegistry): void {
   operations.define({
     name: LIST_LOCALES, owner: PLUGIN_NAME, kind: 'read', params: [], description: 'The configured locales',
-    run: () => api.documents(LOCALE_UID).findMany({ sort: 'id', fields: ['name', 'code', 'isDefault', 'createdAt', 'updatedAt'] }),
+    run: async () => {
+      const rows = await api.documents(LOCALE_UID).findMany({ sort: 'id', fields: ['name', 'code', 'isDefault', 'createdAt', 'updatedAt'] });
+      return rows.map(asStrapiLocale);
+    },
   });
+}
+
+/** Strapi's entry, keys in its order: its locale rows carry publishedAt, which defaults to the
+ *  time the row was written and never changes (locales have no drafts): the creation time. */
+function asStrapiLocale(row: Record<string, unknown>): Record<string, unknown> {
+  const { id, documentId, name, code, createdAt, updatedAt, isDefault } = row;
+  return { id, documentId, name, code, createdAt, updatedAt, publishedAt: createdAt, isDefault };
 }
 
 export function addLocalesRoute(api: PluginApi, routes: RouteTable): void {

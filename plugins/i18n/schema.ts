@@ -15,7 +15,9 @@ function localeTypes(builder: SchemaBuilder): TypeSpec[] {
     name: field('String'), code: field('String'), isDefault: field('Boolean'), createdAt: field('DateTime'), updatedAt: field('DateTime'),
   };
   if (builder.variant !== V4) {
-    return [{ name: 'I18NLocale', kind: 'object', description: 'A locale documents can be written in', fields: { id: field('ID!'), documentId: field('ID!'), ...attributes } }];
+    // Strapi 5's locales have publishedAt (every v5 content type does); v4's had none
+    const fields = { id: field('ID!'), documentId: field('ID!'), ...attributes, publishedAt: field('DateTime') };
+    return [{ name: 'I18NLocale', kind: 'object', description: 'A locale documents can be written in', fields }];
   }
   // v4's wrappers hold the locale itself; their fields read from it, as the surface's own do
   const meta: Record<string, FieldSpec> = builder.has('ResponseCollectionMeta') ? { meta: field('ResponseCollectionMeta!') } : {};

@@ -22,7 +22,7 @@ describe('npm start', function () {
     const write = (headers: Record<string, string> = {}) => fetch(`${url}/api/articles`, {
       method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ data: { title: 'By a user' } }),
     });
-    expect((await write()).status).to.equal(401);
+    expect((await write()).status).to.equal(403);
     const registered = await fetch(`${url}/api/auth/local/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'starter', email: 'starter@example.com', password: 'starter-password' }),

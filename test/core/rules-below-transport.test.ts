@@ -83,9 +83,9 @@ describe('rules below the transport: callers that are not REST', () => {
   });
   after(async () => { await app.stop(); });
 
-  it('the runner asks for the operation\'s permission: 401 anonymous, 403 identified, allowed with it', async () => {
+  it('the runner asks for the operation\'s permission: 403 anonymous and identified, allowed with it', async () => {
     const run = (request: AuthenticateRequest) => kernel.operations.run(`${NOTE}.find`, {}, request);
-    expect((await failure(run(caller()))).name).to.equal('UnauthorizedError');
+    expect((await failure(run(caller()))).name).to.equal('ForbiddenError');
     expect((await failure(run(caller(['api::vault.vault.find'])))).name).to.equal('ForbiddenError');
     const page = await run(caller([`${NOTE}.find`])) as { results: Array<Record<string, unknown>> };
     expect(page.results.map((d) => d.title)).to.deep.equal(['Hello']);
@@ -126,7 +126,7 @@ describe('rules below the transport: callers that are not REST', () => {
   });
 
   it('permissions written through the document service by anyone take effect at once', async () => {
-    expect((await failure(kernel.operations.run('api::vault.vault.find', {}, caller([], '10.2.2.2')))).name).to.equal('UnauthorizedError');
+    expect((await failure(kernel.operations.run('api::vault.vault.find', {}, caller([], '10.2.2.2')))).name).to.equal('ForbiddenError');
     const [publicRole] = await kernel.documents('plugin::users-permissions.role').findMany({ filters: { type: { $eq: 'public' } } });
     await kernel.documents('plugin::users-permissions.permission').create({ data: { action: 'api::vault.vault.find', role: publicRole!.documentId } });
     // within the permission cache's lifetime (10 s): the write's event cleared it. (A request

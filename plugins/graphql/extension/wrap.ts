@@ -48,7 +48,7 @@ export function guarded(resolver: ResolverFn, options: GuardOptions): ResolverFn
     try {
       if (scope.length || identified || policies.length) {
         const auth = await api.operations.identify(context.request);
-        if (identified && isAnonymous(auth)) throw denial(auth);
+        if (identified && isAnonymous(auth)) throw denial(auth, undefined, api.config.api.auth.anonymousStatus);
         for (const action of scope) await api.authorize(auth, action);
         if (policies.length) {
           await api.policies.check(policies, { auth, request: context.request, surface: 'graphql', args, parent, context, info, state: {} });

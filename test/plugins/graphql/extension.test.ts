@@ -263,14 +263,14 @@ describe('GraphQL extension: use(), resolversConfig, policies and middlewares', 
   });
 
   it('needs an explicit permission for a custom field without config, and an identified caller', async () => {
-    const anonymous = oneError(await gql(get(), '{ secret }'), 'UNAUTHENTICATED');
+    const anonymous = oneError(await gql(get(), '{ secret }'), 'FORBIDDEN');
     expect(anonymous.path).to.deep.equal(['secret']);
     expect(await gqlData(get(), '{ secret }', undefined, await jwt('reader1'))).to.deep.equal({ secret: 'the secret' });
     expect(get().kernel.knownActions().has('plugin::graphql.Query.secret')).to.equal(true);
   });
 
   it('checks an auth scope instead', async () => {
-    oneError(await gql(get(), '{ scoped }'), 'UNAUTHENTICATED');
+    oneError(await gql(get(), '{ scoped }'), 'FORBIDDEN');
     oneError(await gql(get(), '{ scoped }', undefined, await jwt('reader2')), 'FORBIDDEN');
   });
 

@@ -164,9 +164,9 @@ describe('GraphQL: reading', () => {
   });
 
   it('lists the locales with i18NLocales (Strapi\'s name), as GET /api/i18n/locales does', async () => {
-    const data = await gqlData(get(), '{ i18NLocales { documentId code name isDefault } }');
+    const data = await gqlData(get(), '{ i18NLocales { documentId code name isDefault publishedAt } }');
     const rest = await get().get('/api/i18n/locales');
-    expect(data.i18NLocales).to.deep.equal((rest.body as Json[]).map((l) => ({ documentId: l.documentId, code: l.code, name: l.name, isDefault: l.isDefault })));
+    expect(data.i18NLocales).to.deep.equal((rest.body as Json[]).map((l) => ({ documentId: l.documentId, code: l.code, name: l.name, isDefault: l.isDefault, publishedAt: l.publishedAt })));
     expect((data.i18NLocales as Json[]).map((l) => l.code)).to.deep.equal(['en', 'fr']);
   });
 

@@ -54,7 +54,7 @@ describe('GraphQL: a plugin extending the schema through the kernel hooks', () =
   });
 
   it('runs its field through the permission check: refused to an anonymous caller, answered to a user who has it', async () => {
-    oneError(await gql(get(), '{ hello(name: "ada") { greeting } }'), 'UNAUTHENTICATED');
+    oneError(await gql(get(), '{ hello(name: "ada") { greeting } }'), 'FORBIDDEN');
     const jwt = await register(get());
     expect(await gqlData(get(), '{ hello(name: "ada") { greeting } }', undefined, { authorization: `Bearer ${jwt}` }))
       .to.deep.equal({ hello: { greeting: 'hello, ada' } });

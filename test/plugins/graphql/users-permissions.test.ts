@@ -46,12 +46,12 @@ describe('GraphQL: users-permissions', () => {
     oneError(res, 'GRAPHQL_VALIDATION_FAILED');
   });
 
-  it('answers a wrong password with REST message and code, and me without a JWT with UNAUTHENTICATED', async () => {
+  it('answers a wrong password with REST message and code, and me without a JWT with FORBIDDEN', async () => {
     await register('gql_up_two');
     const bad = oneError(await gql(get(), LOGIN, { i: 'gql_up_two', p: 'wrong-password' }), 'BAD_USER_INPUT');
     expect(bad.extensions.error).to.deep.equal({ name: 'ValidationError', message: 'Invalid identifier or password', details: {} });
     const anonymous = await gql(get(), '{ me { username } }');
-    oneError(anonymous, 'UNAUTHENTICATED');
+    oneError(anonymous, 'FORBIDDEN');
     expect(anonymous.body.data).to.deep.equal({ me: null });
   });
 

@@ -21,9 +21,14 @@ describe('i18n: configured locales', () => {
     expect(locales.map((l) => l.isDefault)).to.deep.equal([true, false, false]);
     expect(locales.find((l) => l.code === 'fr')!.name).to.equal('Français');
     for (const l of locales) {
+      // Strapi's keys, in its order (its locale rows' own, then isDefault)
+      expect(Object.keys(l), l.code).to.deep.equal(['id', 'documentId', 'name', 'code', 'createdAt', 'updatedAt', 'publishedAt', 'isDefault']);
       expect(l.name, l.code).to.be.a('string').and.not.equal('');
       expect(l.id, l.code).to.be.a('number');
+      expect(l.documentId, l.code).to.be.a('string');
       expect(l.createdAt, l.code).to.match(ISO);
+      // A locale has no draft: published when it was created, as Strapi's publishedAt default
+      expect(l.publishedAt, l.code).to.equal(l.createdAt);
     }
   });
 

@@ -55,15 +55,15 @@ describe('users-permissions: register and login', () => {
     }
   });
 
-  it('GET /api/users/me answers the caller; without a token 401; with a bad token 401', async () => {
+  it('GET /api/users/me answers the caller; without a token 403 (the public role lacks user.me); with a bad token 401', async () => {
     const { jwt: token, user } = await register(app());
     const me = await as(app(), token).get('/api/users/me');
     expectStatus(me, 200);
     expect(me.body).to.deep.equal(user);
     const anonymous = await app().get('/api/users/me');
-    expect(anonymous.status).to.equal(401);
+    expect(anonymous.status).to.equal(403);
     expect(Object.keys(anonymous.body)).to.deep.equal(ENVELOPE_KEYS);
-    expect(anonymous.body.error.name).to.equal('UnauthorizedError');
+    expect(anonymous.body.error.name).to.equal('ForbiddenError');
     for (const header of [`Bearer ${token}x`, 'Bearer garbage', `Basic ${token}`, `Bearer ${token} extra`]) {
       const res = await app().request('GET', '/api/users/me', undefined, { authorization: header });
       expect(res.status, header).to.equal(401);

@@ -109,7 +109,7 @@ describe('users-permissions: forgot, reset and change password', () => {
     const mismatch = await as(app(), jwt).post('/api/auth/change-password', { currentPassword: password, password: 'changed-1', passwordConfirmation: 'changed-2' });
     expect(mismatch.body).to.deep.equal(envelope(400, 'ValidationError', 'Passwords do not match'));
     const anonymous = await app().post('/api/auth/change-password', { currentPassword: password, password: 'changed-1', passwordConfirmation: 'changed-1' });
-    expect(anonymous.status).to.equal(401);
+    expect(anonymous.status).to.equal(403);
 
     const res = await as(app(), jwt).post('/api/auth/change-password', { currentPassword: password, password: 'changed-1', passwordConfirmation: 'changed-1' });
     expectStatus(res, 200);

@@ -37,7 +37,7 @@ describe('users-permissions: permission matrix', () => {
     }
   }
 
-  it('each action answers as the role allows: 401 anonymous, 403 authenticated, when not granted', async () => {
+  it('each action answers as the role allows: 403 anonymous or authenticated, when not granted', async () => {
     const { jwt } = await register(app());
     const seen: Record<string, Record<Action, number>> = { public: {} as Record<Action, number>, authenticated: {} as Record<Action, number> };
     for (const action of ACTIONS) {
@@ -45,7 +45,7 @@ describe('users-permissions: permission matrix', () => {
       seen.authenticated![action] = await call(action, jwt);
     }
     expect(seen).to.deep.equal({
-      public: { find: 200, findOne: 401, create: 401, update: 401, delete: 401 },
+      public: { find: 200, findOne: 403, create: 403, update: 403, delete: 403 },
       authenticated: { find: 200, findOne: 200, create: 201, update: 200, delete: 403 },
     });
   });
@@ -53,7 +53,7 @@ describe('users-permissions: permission matrix', () => {
   it('refusals are in the error envelope', async () => {
     const { jwt } = await register(app());
     const anonymous = await app().post('/api/articles', { data: { title: 'x' } });
-    expect(anonymous.body).to.deep.equal({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } });
+    expect(anonymous.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
     const forbidden = await as(app(), jwt).del(`/api/articles/${documentId}`);
     expect(forbidden.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
   });

@@ -47,7 +47,7 @@ describe('users-permissions: roles and permissions routes', () => {
     plain = await register(app(), 'rplain');
   });
 
-  it('each route without its permission: anonymous 401, authenticated 403', async () => {
+  it('each route without its permission: 403 anonymous or authenticated', async () => {
     const id = (await roleOf(app(), 'authenticated')).id;
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/users-permissions/roles'], ['GET', `/api/users-permissions/roles/${id}`],
@@ -56,7 +56,7 @@ describe('users-permissions: roles and permissions routes', () => {
     ];
     for (const [method, path, body] of calls) {
       const anonymous = await app().request(method, path, body);
-      expect(anonymous.body, `${method} ${path}`).to.deep.equal(envelope(401, 'UnauthorizedError', 'Missing or invalid credentials'));
+      expect(anonymous.body, `${method} ${path}`).to.deep.equal(envelope(403, 'ForbiddenError', 'Forbidden'));
       const authenticated = await as(app(), plain.jwt)[method === 'GET' ? 'get' : method === 'DELETE' ? 'del' : method === 'POST' ? 'post' : 'put'](path, body);
       expect(authenticated.status, `${method} ${path}`).to.equal(403);
       expect(authenticated.body).to.deep.equal(envelope(403, 'ForbiddenError', 'Forbidden'));
@@ -124,16 +124,16 @@ describe('users-permissions: roles and permissions routes', () => {
 
   it('PUT /roles/:role: granting a content permission to public takes effect on the next request', async () => {
     const pub = await roleOf(app(), 'public');
-    expect((await app().get('/api/articles')).status).to.equal(401);
+    expect((await app().get('/api/articles')).status).to.equal(403);
     const res = await as(app(), admin.jwt).put(`/api/users-permissions/roles/${pub.id}`, { permissions: grant(FIND) });
     expectStatus(res, 200);
     expect(res.body).to.deep.equal({ ok: true });
     const open = await app().get('/api/articles');
     expectStatus(open, 200);
     expect(open.body.data).to.deep.equal([]);
-    expect((await app().get('/api/categories')).status).to.equal(401);
+    expect((await app().get('/api/categories')).status).to.equal(403);
     expectStatus(await as(app(), admin.jwt).put(`/api/users-permissions/roles/${pub.id}`, { permissions: {} }), 200);
-    expect((await app().get('/api/articles')).status).to.equal(401);
+    expect((await app().get('/api/articles')).status).to.equal(403);
 
     const type = await as(app(), admin.jwt).put(`/api/users-permissions/roles/${pub.id}`, { type: 'authenticated' });
     expect(type.body).to.deep.equal(envelope(400, 'ValidationError', 'A role\'s type cannot change'));
@@ -197,7 +197,7 @@ describe('users-permissions: permissions declared in config', () => {
       await app.stop();
 
       app = await start(db, { public: ['api::category.category.find'], editor: ['api::article.article.create'] });
-      expect((await app.get('/api/articles')).status).to.equal(401);
+      expect((await app.get('/api/articles')).status).to.equal(403);
       expectStatus(await app.get('/api/categories'), 200);
       const warnings = app.logs.filter((l) => l.level === 'warn' && l.message.includes('removed permissions'));
       expect(warnings.map((l) => l.message)).to.deep.equal([

@@ -35,7 +35,7 @@ describe('users-permissions with draft-and-publish and i18n', () => {
     const created = await user.post('/api/articles?status=draft', { data: { title: 'Draft only' } });
     expectStatus(created, 201);
     const id = created.body.data.documentId as string;
-    expect((await app().get('/api/articles?status=draft')).status, 'public: no readDraft').to.equal(401);
+    expect((await app().get('/api/articles?status=draft')).status, 'public: no readDraft').to.equal(403);
     const drafts = await user.get('/api/articles?status=draft');
     expectStatus(drafts, 200);
     expect(drafts.body.data.map((d: { title: string }) => d.title)).to.include('Draft only');
