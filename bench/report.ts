@@ -1,5 +1,6 @@
 // A benchmark result as markdown: the machine, the data, one row per scenario, start-up.
 
+import { neighboursMarkdown } from './neighbours.js';
 import type { BenchResult, ScenarioResult, SideResult } from './runner.js';
 import type { StartupResult } from './startup.js';
 
@@ -68,5 +69,6 @@ export function toMarkdown(r: BenchResult): string {
   ];
   if (r.warnings.length) lines.push('', 'Warnings:', ...r.warnings.map((w) => `- ${w}`));
   if (r.errors.length) lines.push('', 'Errors:', ...r.errors.map((e) => `- ${e.replace(/\n/g, ' ')}`));
+  if (r.neighbours) lines.push('', neighboursMarkdown(r.neighbours));
   return `${lines.join('\n')}\n`;
 }

@@ -8,6 +8,7 @@ import { firstDifference } from './compare.js';
 import type { Dataset } from './dataset.js';
 import { readFixture } from './fixture.js';
 import { measure, measurePair, type LoadOptions, type LoadResult } from './load.js';
+import { measureNeighbours, type NeighboursResult } from './neighbours.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
 import { FLOOR_ENTRY, ROOT, SERVER_ENTRY } from './paths.js';
 import { rssMb, startServer, stopChecked, type ServerProcess } from './proc.js';
@@ -55,6 +56,8 @@ export interface BenchResult {
   };
   startup: { exampleApp?: StartupResult; generatedCold?: StartupResult; generatedWarm?: StartupResult };
   scenarios: ScenarioResult[];
+  /** (j): a cheap read alone and beside heavy reads, on our core server (neighbours.ts). */
+  neighbours?: NeighboursResult;
   pending: typeof PENDING_SCENARIOS;
   /** What makes the run fail: non-2xx answers, socket errors, crashed processes. */
   errors: string[];
@@ -96,6 +99,7 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
   const peaks = new Map<ServerKind, number>();
   const kindOf = (s: Scenario): ServerKind => s.server ?? 'core';
   const results: ScenarioResult[] = [];
+  let neighbours: NeighboursResult | undefined;
   try {
     for (const [index, scenario] of list.entries()) {
       const result: ScenarioResult = { id: scenario.id, name: scenario.name, description: scenario.description, kind: scenario.kind };
@@ -136,6 +140,13 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
         };
       }
     }
+    // (j) last among the reads' server uses: its heavy neighbours must not slow another scenario
+    if (!opts.only || opts.only.includes('j')) {
+      log('(j) heavy neighbours: a cheap read alone, then beside four connections of heavy reads');
+      neighbours = await measureNeighbours(ours.url, fixture, opts.durationSeconds);
+      if (neighbours.cheapFailures) errors.push(`(j) ${neighbours.cheapFailures} cheap reads did not answer 200`);
+      log(`(j) cheap read p99 ${neighbours.alone.p99} ms alone, ${neighbours.withNeighbours.p99} ms beside heavy reads (${neighbours.withNeighbours.unanswered} unanswered)`);
+    }
   } catch (err) {
     errors.push(`run aborted: ${(err as Error).stack ?? String(err)}`);
   }
@@ -157,7 +168,7 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
     machine,
     dataset: { file: dataset.file, reused: dataset.reused, generatedMs: dataset.marker.generatedMs, seed: dataset.marker.seed, ...dataset.marker.counts },
     server: { workers: opts.workers, nodeEnv: 'production', peakRssMb, floorPeakRssMb, ...(upPeak === undefined ? {} : { usersPermissionsPeakRssMb: upPeak }) },
-    startup, scenarios: results, pending: PENDING_SCENARIOS, errors: errors.filter(Boolean), warnings,
+    startup, scenarios: results, ...(neighbours ? { neighbours } : {}), pending: PENDING_SCENARIOS, errors: errors.filter(Boolean), warnings,
   };
 }
 

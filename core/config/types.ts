@@ -93,6 +93,8 @@ export interface RestConfig {
   /** Attributes one content-API request may populate, all levels together (a dynamic zone's
    *  components count one each); 400 beyond. */
   maxPopulateNodes: number;
+  /** Related entries populate loads in one request, all levels together (rows, not attributes). */
+  maxPopulateRows: number;
   /** Entries of one content-API fields list, as given (400 beyond). */
   maxFields: number;
   /** Levels a write's `data` may nest outside json and blocks attribute values (components,

@@ -48,6 +48,7 @@ const CHECKS: Check[] = [
   ['api.rest.maxFilterNodes', isInt(1), 'a positive integer'],
   ['api.rest.maxInListLength', isInt(1), 'a positive integer'],
   ['api.rest.maxPopulateNodes', isInt(1), 'a positive integer'],
+  ['api.rest.maxPopulateRows', isInt(1), 'a positive integer'],
   ['api.rest.maxFields', isInt(1), 'a positive integer'],
   ['api.rest.maxBodyDepth', isInt(1), 'a positive integer'],
   ['api.rest.maxJsonDepth', isInt(1), 'a positive integer'],

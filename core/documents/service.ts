@@ -143,6 +143,7 @@ export class DocumentService {
     return {
       knex: knex ?? this.#als.getStore()?.trx ?? this.#deps.knex, dialect: this.#deps.dialect, registry: this.#deps.registry,
       rowScopes: ctx.rowScopes, source: ctx.source, alias: aliasFactory(),
+      ...(ctx.source === 'content-api' ? { populateBudget: { limit: this.#deps.rest.maxPopulateRows, used: 0 } } : {}),
     };
   }
 

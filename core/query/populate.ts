@@ -6,7 +6,7 @@ import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from
 import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { readableScalars, readColumns } from './columns.js';
-import type { PlanContext } from './plan-context.js';
+import { chargePopulate, populateRowLimit, type PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { fileModel } from '../registry/media.js';
 import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
@@ -69,7 +69,12 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
       { sql: '?? ASC', bindings: [attr.mappedBy ? `${l}.inv_ord` : `${l}.ord`] },
       { sql: '?? ASC', bindings: [`${l}.id`] },
     ];
-    for (const row of await (node.page ? pageEach(qb, keyCol, order, node.page, ctx) : orderAll(qb, order)) as DbRow[]) {
+    const statement = node.page ? pageEach(qb, keyCol, order, node.page, ctx) : orderAll(qb, order);
+    const most = populateRowLimit(ctx);
+    if (most !== undefined) statement.limit(most);
+    const rows = await statement as DbRow[];
+    chargePopulate(ctx, rows.length);
+    for (const row of rows) {
       const loaded = { row, doc: shapeRow(target, row, fields) };
       const key = normalizeKey(row.__key as string | number);
       const list = byKey.get(key) ?? [];
@@ -154,7 +159,9 @@ async function populateVersions(model: Model, field: string, node: PopulateNode,
     if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
     if (node.sort?.length) applySort(qb, node.sort, target, 't0', ctx);
     qb.orderBy('t0.id');
-    for (const row of await qb as DbRow[]) {
+    const rows = await qb as DbRow[];
+    chargePopulate(ctx, rows.length);
+    for (const row of rows) {
       const loaded = { row, doc: shapeRow(target, row, fields) };
       const list = byDocument.get(row.document_id as string) ?? [];
       list.push(loaded);
@@ -191,7 +198,9 @@ async function populateComponents(model: Model, field: string, uids: string[], n
         .select({ __owner: 'c0.entity_id', __ord: 'c0.ord', __link: 'c0.id' })
         .select(selectColumns(component, fields, 't0', ctx));
       joinFolds(qb, folds, 't0', ctx);
-      for (const row of await qb as DbRow[]) {
+      const rows = await qb as DbRow[];
+      chargePopulate(ctx, rows.length);
+      for (const row of rows) {
         const doc = shapeRow(component, row, fields);
         if (shape === 'zone') doc.__component = uid;
         const loaded = { row, doc };
@@ -231,6 +240,7 @@ async function populateMedia(model: Model, field: string, multiple: boolean, nod
       .whereIn('m.related_id', chunk).andWhere('m.related_type', model.uid).andWhere('m.field', field)
       .select({ __owner: 'm.related_id' }).select('f.*')
       .orderBy('m.related_id').orderBy('m.ord').orderBy('m.id') as DbRow[];
+    chargePopulate(ctx, rows.length);
     for (const row of rows) {
       const owner = Number(row.__owner);
       const list = byOwner.get(owner) ?? [];

@@ -2,6 +2,7 @@
 // cleanly, every scenario must have answered requests without errors, and the JSON must carry the
 // keys the report and later comparisons read. Speed is never asserted. SQLite only (CI time).
 
+import type { NeighboursResult } from '../../bench/neighbours.js';
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ interface Result {
   dataset: { articles: number };
   startup: { exampleApp?: { firstResponseMs: number; idleRssMb: number }; generatedCold?: { contentTypes: number } };
   scenarios: ScenarioResult[];
+  neighbours?: NeighboursResult;
   pending: unknown[];
   errors: string[];
 }
@@ -52,6 +54,17 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
     expect(result.startup.generatedCold?.contentTypes).to.equal(100);
     expect(result.scenarios.map((s) => s.id)).to.deep.equal(['a', 'b', 'c', 'd', 'e', 'i', 'f', 'g', 'h']);
     expect(result.pending).to.deep.equal([]);
+  });
+
+  it('(j) measures a cheap read alone and beside heavy reads, and the limits refuse the attacks', () => {
+    const j = result.neighbours;
+    expect(j, 'no (j) result').to.be.an('object');
+    expect(j!.alone.requests, '(j) cheap reads alone').to.be.above(0);
+    expect(j!.withNeighbours.requests, '(j) cheap reads beside heavy ones').to.be.above(0);
+    expect(j!.cheapFailures).to.equal(0);
+    // The 7-level populate is refused by the row budget: a 400, not a worker held for minutes
+    expect(j!.neighbours.statuses['400'], JSON.stringify(j!.neighbours.statuses)).to.be.above(0);
+    expect(j!.neighbours.statuses['200'], JSON.stringify(j!.neighbours.statuses)).to.be.above(0);
   });
 
   it('answered requests in every scenario, with no errors', () => {
