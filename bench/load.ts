@@ -94,7 +94,7 @@ async function slice(s: Side, seconds: number, opts: LoadOptions): Promise<void>
   s.errors += r.errors + r.timeouts;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -8,8 +8,11 @@
 //   npx tsx bench/neighbours.ts --url URL --db FILE     against any running server on that data file
 
 import autocannon from 'autocannon';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFixture, type Fixture } from './fixture.js';
+import { percentile } from './load.js';
 import { DEEP_POPULATE, type RequestSpec } from './scenarios.js';
 import { WORDS } from './words.js';
 
@@ -63,9 +66,8 @@ function run(url: string, connections: number, seconds: number, next: () => Requ
 
 function summary(latencies: number[], unanswered: number): Latency {
   const sorted = [...latencies].sort((a, b) => a - b);
-  const pick = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { requests: sorted.length, p50: round(pick(50)), p99: round(pick(99)), max: round(sorted.at(-1) ?? 0), unanswered };
+  return { requests: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0), unanswered };
 }
 
 export async function measureNeighbours(url: string, fx: Fixture, seconds: number): Promise<NeighboursResult> {
@@ -126,6 +128,6 @@ async function main(): Promise<void> {
   process.stdout.write(`${neighboursMarkdown(result)}\n${JSON.stringify(result)}\n`);
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((err: unknown) => { process.stderr.write(`${String(err)}\n`); process.exit(1); });
 }

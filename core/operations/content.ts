@@ -5,7 +5,6 @@
 import type { DocumentApi } from '../documents/api.js';
 import { requireDocumentId } from '../documents/document-id.js';
 import type { DocumentParams } from '../documents/types.js';
-import { ValidationError } from '../errors/index.js';
 import type { ParamRegistry } from '../params/registry.js';
 import type { ContentType } from '../registry/types.js';
 import type { OperationRegistry } from './registry.js';
@@ -38,10 +37,10 @@ export function defineContentOperations(operations: OperationRegistry, ct: Conte
   const what = ct.info.displayName;
   if (ct.kind === 'collectionType') {
     operations.define(op('find', 'read', `A page of ${what} documents`, (input, call) => docs().findPage(asContentApi(input, call))));
-    operations.define(op('findOne', 'read', `One ${what} document`, (input, call) => docs().findOne({ ...asContentApi(input, call), documentId: documentIdOf(input) })));
+    operations.define(op('findOne', 'read', `One ${what} document`, (input, call) => docs().findOne({ ...asContentApi(input, call), documentId: requireDocumentId(input) })));
     operations.define(op('create', 'write', `Creates a ${what} document`, (input, call) => docs().create({ ...asContentApi(input, call), data: input.data })));
-    operations.define(op('update', 'write', `Updates a ${what} document`, (input, call) => docs().update({ ...asContentApi(input, call), documentId: documentIdOf(input), data: input.data })));
-    operations.define(op('delete', 'write', `Deletes a ${what} document`, (input, call) => docs().delete({ ...asContentApi(input, call), documentId: documentIdOf(input) })));
+    operations.define(op('update', 'write', `Updates a ${what} document`, (input, call) => docs().update({ ...asContentApi(input, call), documentId: requireDocumentId(input), data: input.data })));
+    operations.define(op('delete', 'write', `Deletes a ${what} document`, (input, call) => docs().delete({ ...asContentApi(input, call), documentId: requireDocumentId(input) })));
     return;
   }
   operations.define(op('find', 'read', `The ${what} document`, (input, call) => docs().findFirst(asContentApi(input, call))));
@@ -60,8 +59,4 @@ export function defineContentOperations(operations: OperationRegistry, ct: Conte
 /** The input's parameters as a content-API call of the document service, by this caller. */
 export function asContentApi(input: OperationInput, call: OperationCall): DocumentParams {
   return { ...input.params, source: 'content-api', auth: call.auth };
-}
-
-function documentIdOf(input: OperationInput): string {
-  return requireDocumentId(input);
 }

@@ -3,21 +3,19 @@
 // a 500, and an operationName missing from a GraphQL document threw in the cost estimator.
 
 import { expect } from 'chai';
-import { request as httpRequest } from 'node:http';
 import { useKernel, type Json } from '../helpers/suite.js';
+import { createAgent, send as sendRequest } from './fuzz/send.js';
 
-/** node:http, since fetch refuses methods such as PROPFIND. */
-function send(url: string, method: string, path: string): Promise<{ status: number; allow: string | undefined; body: Json }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, method, path }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => { text += c.toString(); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body: text ? JSON.parse(text) as Json : {} }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** The fuzzer's sender (node:http: fetch refuses methods such as PROPFIND). */
+async function send(url: string, method: string, path: string): Promise<{ status: number; allow: string | undefined; body: Json }> {
+  const agent = createAgent(1);
+  try {
+    const answer = await sendRequest(new URL(url), { class: 'method', method, path, headers: {} }, agent);
+    const allow = answer.headers.allow;
+    return { status: answer.status, allow: typeof allow === 'string' ? allow : undefined, body: answer.text ? JSON.parse(answer.text) as Json : {} };
+  } finally {
+    agent.destroy();
+  }
 }
 
 describe('what the request fuzzer found', () => {
