@@ -1,8 +1,28 @@
-// Where the CLI commands find the app: APP_DIR (or the working directory) holds content-types/ and
-// .tmp/; the config folder sits beside core/, whether this runs from dist/core/cli or core/cli.
+// Where the CLI commands find the app: APP_DIR (or the working directory) holds content-types/,
+// config/, .tmp/ and the SQLite file. The example app is this repository: its config/ is compiled
+// beside core/ (dist/config when compiled), so it is read from there. Any other app folder's
+// config/ is its own, TypeScript or JavaScript; a folder without one runs on the example app's.
 
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const appDir = resolve(process.env.APP_DIR ?? process.cwd());
-export const configDir = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'config');
+
+/** The folder holding core/ and config/: the repository, or its dist/ when compiled. */
+const builtRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const exampleApp = basename(builtRoot) === 'dist' ? dirname(builtRoot) : builtRoot;
+const exampleConfig = join(builtRoot, 'config');
+
+function sameFolder(a: string, b: string): boolean {
+  try { return realpathSync(a) === realpathSync(b); } catch { return false; }
+}
+
+export const configDir = !sameFolder(appDir, exampleApp) && existsSync(join(appDir, 'config'))
+  ? join(appDir, 'config')
+  : exampleConfig;
+
+/** A line for the start-up log when the app folder borrows the example app's config. */
+export const configNotice = configDir === exampleConfig && !sameFolder(appDir, exampleApp)
+  ? `${appDir} has no config/ folder: using the example app's (${exampleConfig})`
+  : undefined;

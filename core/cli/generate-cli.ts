@@ -2,7 +2,7 @@
 // prints the path written. Expected failures print `error: <message>` and exit with code 1.
 
 import { KernelError } from '../errors/index.js';
-import { ATTRIBUTE_SHORTHAND_HELP, GenerateError, generateComponent, generateContentType } from './generate.js';
+import { ATTRIBUTE_SHORTHAND_HELP, GenerateError, generateComponent, generateContentType, permissionHint } from './generate.js';
 
 const HELP = `Usage:
   npm run generate -- content-type <singularName> [options] [<attribute>...]
@@ -71,6 +71,7 @@ function parseCommandLine(argv: string[]): CommandLine {
   return { command, name, options, attributes };
 }
 
+/** What to print: the file written, and for a content type the permission lines it needs. */
 function run(argv: string[]): string {
   const cli = parseCommandLine(argv);
   const text = (flag: string): string | undefined => {
@@ -79,17 +80,18 @@ function run(argv: string[]): string {
   };
   const dir = text('--dir') ?? './content-types';
   const displayName = text('--display-name');
-  const generated = cli.command === 'content-type'
-    ? generateContentType(dir, {
-      singularName: cli.name,
-      pluralName: text('--plural'),
-      displayName,
-      kind: text('--kind'),
-      draftAndPublish: cli.options.get('--draft-and-publish') === true,
-      attributes: cli.attributes,
-    })
-    : generateComponent(dir, { uid: cli.name, displayName, attributes: cli.attributes });
-  return generated.file;
+  if (cli.command === 'component') {
+    return `created ${generateComponent(dir, { uid: cli.name, displayName, attributes: cli.attributes }).file}`;
+  }
+  const { file, schema } = generateContentType(dir, {
+    singularName: cli.name,
+    pluralName: text('--plural'),
+    displayName,
+    kind: text('--kind'),
+    draftAndPublish: cli.options.get('--draft-and-publish') === true,
+    attributes: cli.attributes,
+  });
+  return `created ${file}\n\n${permissionHint(schema)}`;
 }
 
 function formatError(err: unknown): string | undefined {
@@ -113,8 +115,7 @@ function main(argv: string[]): number {
     return 0;
   }
   try {
-    const file = run(argv);
-    process.stdout.write(`created ${file}\n`);
+    process.stdout.write(`${run(argv)}\n`);
     return 0;
   } catch (err) {
     const message = formatError(err);

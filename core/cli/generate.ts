@@ -221,6 +221,21 @@ export function generateContentType(dir: string, opts: ContentTypeOptions): Gene
   return { file, schema };
 }
 
+/** The config/permissions.ts lines that open a new content type to callers: users-permissions
+ *  roles start with none of its actions, and start-up refuses actions of a type that is gone. */
+export function permissionHint(schema: ContentTypeSchema): string {
+  const uid = `api::${schema.info.singularName}.${schema.info.singularName}`;
+  const single = schema.kind === 'singleType';
+  const list = (actions: string[]) => actions.map((a) => `'${uid}.${a}'`).join(', ');
+  return [
+    'Roles reach it only through config/permissions.ts (users-permissions). For anonymous reads and',
+    'signed-in writes, add to the lists there:',
+    `  public:        ${list(single ? ['find'] : ['find', 'findOne'])}`,
+    `  authenticated: ${list(single ? ['update', 'delete'] : ['create', 'update', 'delete'])}`,
+    'If you remove the type later, remove its lines too: start-up refuses actions that do not exist.',
+  ].join('\n');
+}
+
 /** Builds, validates against the files in `dir`, and writes `<dir>/components/<category>/<name>.json`. */
 export function generateComponent(dir: string, opts: ComponentOptions): Generated<ComponentSchema> {
   const schema = buildComponentSchema(opts);

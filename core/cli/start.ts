@@ -4,7 +4,7 @@
 
 import cluster from 'node:cluster';
 import { createKernel, KernelError, type Kernel } from '../index.js';
-import { appDir, configDir } from './app-folders.js';
+import { appDir, configDir, configNotice } from './app-folders.js';
 
 async function serve(): Promise<void> {
   const started = Date.now();
@@ -54,6 +54,7 @@ async function primary(): Promise<void> {
 }
 
 function announce(kernel: Kernel, url: string, started: number, workers = 1): void {
+  if (configNotice) kernel.logger.info(configNotice);
   kernel.logger.info(`serving ${kernel.registry.contentTypes().length} content types on ${url}${kernel.config.api.rest.prefix} (${kernel.dialect}, ${workers} worker${workers > 1 ? 's' : ''}, ready in ${Date.now() - started} ms)`);
 }
 

@@ -11,11 +11,10 @@ async function run(kernel: Kernel, cmd: Exclude<TokenCommand, { command: 'help' 
   switch (cmd.command) {
     case 'create': {
       const { token, secret } = await tokens.create(cmd.input);
-      process.stdout.write([
-        `created API token "${token.name}" (id ${token.id}, ${token.type}, ${expiry(token)})`,
-        '',
-        secret,
-        '',
+      // stdout holds the secret alone, so `SECRET=$(npx strata token create ...)` captures it
+      process.stderr.write(`created API token "${token.name}" (id ${token.id}, ${token.type}, ${expiry(token)})\n`);
+      process.stdout.write(`${secret}\n`);
+      process.stderr.write([
         'Copy it now: it will not be shown again (only a hash of it is stored).',
         'Send it as the header: Authorization: Bearer <token>',
         '',

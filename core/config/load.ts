@@ -2,8 +2,8 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { KernelError } from '../errors/index.js';
+import { importAppModule } from './import-app-module.js';
 import { defaultConfig } from './defaults.js';
 import { createEnv, type Env, type EnvSource } from './env.js';
 import type { KernelConfig, KernelConfigInput } from './types.js';
@@ -27,7 +27,7 @@ export async function loadConfig(options: {
       if (!file) continue;
       let mod: { default?: unknown };
       try {
-        mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+        mod = await importAppModule(file);
       } catch (err) {
         throw new KernelError('CONFIG_ERR_LOAD', `config/${name}: cannot load ${file}: ${(err as Error).message}`, { cause: err });
       }

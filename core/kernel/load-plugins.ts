@@ -3,8 +3,9 @@
 
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { KernelError } from '../errors/index.js';
+import { importAppModule } from '../config/import-app-module.js';
 import type { Plugin, PluginEntry, PluginsConfig } from './plugin.js';
 
 export interface LoadedPlugin { plugin: Plugin; config: Record<string, unknown> }
@@ -36,18 +37,15 @@ async function resolvePlugin(name: string, entry: PluginEntry, appDir: string): 
   }
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    mod = await importAppModule(file);
   } catch (err) {
-    const hint = file.endsWith('.ts') && (err as { code?: string }).code === 'ERR_UNKNOWN_FILE_EXTENSION'
-      ? ': compiled start-up runs JavaScript only; put the plugin under plugins/<name>/ (compiled with the app) or point `resolve` at its compiled .js file'
-      : `: ${(err as Error).message}`;
-    throw new KernelError('PLUGIN_ERR_UNKNOWN', `config plugins.${name}: cannot load ${file}${hint}`, { cause: err });
+    throw new KernelError('PLUGIN_ERR_UNKNOWN', `config plugins.${name}: cannot load ${file}: ${(err as Error).message}`, { cause: err });
   }
   return assertPlugin(mod.default, name);
 }
 
 function moduleFile(base: string): string | undefined {
-  // JavaScript first: compiled start-up cannot import TypeScript
+  // JavaScript first: a compiled plugin loads without a TypeScript loader
   const candidates = [base, `${base}.js`, `${base}/index.js`, `${base}.ts`, `${base}/index.ts`];
   return candidates.find((f) => existsSync(f) && !f.endsWith('/') && !isDirectory(f));
 }

@@ -14,11 +14,13 @@ const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 export function readSettings(config: Record<string, unknown>): I18nSettings {
   const raw = config.locales ?? ['en'];
   if (!Array.isArray(raw) || raw.length === 0) {
-    throw new KernelError('CONFIG_ERR_INVALID', 'config plugins.i18n.config.locales: expected a non-empty list of locale codes or { code, name }');
+    throw new KernelError('CONFIG_ERR_INVALID', 'config plugins.i18n.config.locales: expected a non-empty list of locale codes, "code:Name" strings or { code, name }');
   }
   const locales = raw.map((entry, i): Locale => {
-    const code = typeof entry === 'string' ? entry : (entry as { code?: unknown })?.code;
-    const name = typeof entry === 'string' ? entry : (entry as { name?: unknown })?.name ?? code;
+    // 'fr:French (fr)' names a locale in one string, so an environment list can carry names
+    const [code, name] = typeof entry === 'string'
+      ? splitNamed(entry)
+      : [(entry as { code?: unknown })?.code, (entry as { name?: unknown })?.name ?? (entry as { code?: unknown })?.code];
     if (typeof code !== 'string' || !CODE.test(code)) {
       throw new KernelError('CONFIG_ERR_INVALID', `config plugins.i18n.config.locales.${i}: ${JSON.stringify(code)} is not a locale code such as en, fr or pt-BR`);
     }
@@ -34,6 +36,14 @@ export function readSettings(config: Record<string, unknown>): I18nSettings {
     throw new KernelError('CONFIG_ERR_INVALID', `config plugins.i18n.config.defaultLocale: ${JSON.stringify(defaultLocale)} is not one of the configured locales`);
   }
   return { locales, defaultLocale };
+}
+
+function splitNamed(entry: string): [string, string] {
+  const colon = entry.indexOf(':');
+  if (colon < 0) return [entry.trim(), entry.trim()];
+  const code = entry.slice(0, colon).trim();
+  const name = entry.slice(colon + 1).trim();
+  return [code, name === '' ? code : name];
 }
 
 export function isLocalized(ct: ContentType): boolean {

@@ -104,7 +104,7 @@ export class Permissions {
   assertKnown(actions: Iterable<string>, where: (action: string) => string): void {
     const known = this.knownActions();
     for (const action of actions) {
-      if (!known.has(action)) throw new KernelError('CONFIG_ERR_INVALID', `${where(action)}: unknown permission action ${action}`);
+      if (!known.has(action)) throw new KernelError('CONFIG_ERR_INVALID', `${where(action)}: unknown permission action ${action}${gone(action, known)}`);
     }
   }
 
@@ -138,4 +138,11 @@ export class Permissions {
     });
     this.invalidate();
   }
+}
+
+/** Names the usual cause when no action of the subject exists at all: its type was removed. */
+function gone(action: string, known: ReadonlySet<string>): string {
+  const subject = action.slice(0, action.lastIndexOf('.'));
+  if (subject === '' || [...known].some((k) => k.startsWith(`${subject}.`))) return '';
+  return ` (${subject} does not exist: if its content type was removed, remove its actions from config/permissions.ts too)`;
 }

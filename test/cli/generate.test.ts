@@ -72,6 +72,9 @@ describe('cli/generate', function () {
       expect(run.status, run.stderr).to.equal(0);
       const file = join(dir, 'blog-post.json');
       expect(run.stdout).to.include(file);
+      // and which permission lines open it to the roles
+      expect(run.stdout).to.include("public:        'api::blog-post.blog-post.find', 'api::blog-post.blog-post.findOne'\n");
+      expect(run.stdout).to.include("authenticated: 'api::blog-post.blog-post.create', 'api::blog-post.blog-post.update', 'api::blog-post.blog-post.delete'\n");
       const text = readFileSync(file, 'utf8');
       expect(text.endsWith('}\n')).to.equal(true);
       expect(text).to.include('\n  "kind": "collectionType"');
@@ -99,6 +102,9 @@ describe('cli/generate', function () {
       expect(schema.collectionName).to.equal('towns');
       expect(schema.info).to.deep.equal({ singularName: 'city', pluralName: 'towns', displayName: 'Big City' });
       expect(schema.options).to.deep.equal({ draftAndPublish: true });
+      // a single type has no findOne or create
+      expect(run.stdout).to.include("public:        'api::city.city.find'\n");
+      expect(run.stdout).to.include("authenticated: 'api::city.city.update', 'api::city.city.delete'\n");
     });
 
     it('defaults the plural of a consonant+y name to -ies', () => {

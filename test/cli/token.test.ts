@@ -34,8 +34,10 @@ describe('npm run token', function () {
     const appDir = app();
     const created = token(appDir, ['create', '--name', 'ci', '--type', 'read-only', '--lifespan', '30', '--description', 'CI runner']);
     expect(created.code, created.stderr).to.equal(0);
-    expect(created.stdout).to.match(/^created API token "ci" \(id \d+, read-only, expires \d{4}-\d\d-\d\dT[\d:.]+Z\)$/m);
-    expect(created.stdout).to.contain('it will not be shown again');
+    expect(created.stderr).to.match(/^created API token "ci" \(id \d+, read-only, expires \d{4}-\d\d-\d\dT[\d:.]+Z\)$/m);
+    expect(created.stderr).to.contain('it will not be shown again');
+    // stdout is the secret alone, for scripts that capture it
+    expect(created.stdout).to.match(/^[0-9a-f]{256}\n$/);
     const secret = SECRET.exec(created.stdout)![0];
     expect(existsSync(join(appDir, '.tmp', 'api-token-salt'))).to.equal(true);
 
@@ -80,7 +82,7 @@ describe('npm run token', function () {
     const appDir = app();
     const created = token(appDir, ['create', '--name', 'reader', '--type', 'custom', '--permissions', 'api::article.article.find,api::article.article.findOne']);
     expect(created.code, created.stderr).to.equal(0);
-    expect(created.stdout).to.contain('(id 1, custom, never expires)');
+    expect(created.stderr).to.contain('(id 1, custom, never expires)');
     expect(token(appDir, ['list']).stdout).to.contain('api::article.article.find,api::article.article.findOne');
     const revoked = token(appDir, ['revoke', '--id', '1']);
     expect(revoked.code, revoked.stderr).to.equal(0);
@@ -113,6 +115,16 @@ describe('npm run token', function () {
     const taken = token(appDir, ['create', '--name', 'x', '--type', 'full-access']);
     expect(taken.code).to.equal(1);
     expect(taken.stderr).to.contain('error: an API token named "x" already exists');
+  });
+
+  it('npx strata token: stdout is exactly the secret, so $(...) captures it', () => {
+    const appDir = app();
+    const res = spawnSync('npx', ['strata', 'token', 'create', '--name', 'script', '--type', 'read-only'], {
+      cwd: ROOT, env: appEnv(appDir), encoding: 'utf8', timeout: 120_000,
+    });
+    expect(res.status, res.stderr).to.equal(0);
+    expect(res.stdout).to.match(/^[0-9a-f]{256}\n$/);
+    expect(res.stderr).to.contain('created API token "script"');
   });
 
   it('refuses to run in production without API_TOKEN_SALT, and uses it when set', () => {

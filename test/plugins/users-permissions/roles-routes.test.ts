@@ -217,6 +217,16 @@ describe('users-permissions: permissions declared in config', () => {
       }
       expect(failure, 'start-up should fail').to.be.instanceOf(Error);
       expect((failure as Error).message).to.equal('config plugins.users-permissions.config.permissions.public: unknown permission action api::article.article.publishEverything');
+
+      // A type that is gone altogether (its file removed): the message names the likely cause
+      failure = undefined;
+      try {
+        app = await start(db, { public: [FIND, 'api::tag.tag.find'] });
+      } catch (err) {
+        failure = err;
+      }
+      expect((failure as Error).message).to.equal('config plugins.users-permissions.config.permissions.public: unknown permission action api::tag.tag.find'
+        + ' (api::tag.tag does not exist: if its content type was removed, remove its actions from config/permissions.ts too)');
     } finally {
       if (app) await app.stop();
       await db.drop();

@@ -1,0 +1,21 @@
+// Imports a module of the app (config/<name>.ts, a custom plugin). Compiled start-up runs plain
+// JavaScript, so an app's own TypeScript, which no build of ours compiled, goes through tsx's
+// loader, registered once on first need; under a TypeScript loader already (tests, tsx) nothing
+// is registered.
+
+import { pathToFileURL } from 'node:url';
+
+const typescriptLoaded = import.meta.url.endsWith('.ts');
+let loader: Promise<void> | undefined;
+
+export async function importAppModule(file: string): Promise<{ default?: unknown }> {
+  if (file.endsWith('.ts') && !typescriptLoaded) {
+    loader ??= import('tsx/esm/api').then(({ register }) => { register(); });
+    await loader;
+  }
+  const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  // tsx compiles TypeScript outside a "type": "module" package to CommonJS: its exports object,
+  // marked __esModule, arrives as the default export
+  const inner = mod.default as { __esModule?: unknown; default?: unknown } | undefined;
+  return typeof inner === 'object' && inner !== null && inner.__esModule === true ? inner : mod;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npx strata <start|token|generate> [args]`: the npm scripts' commands without npm's banner on
+// stdout, so a script can capture what a command prints (`SECRET=$(npx strata token create ...)`).
+import './node-check.mjs';
+import { builtEntry } from './build-if-stale.mjs';
+
+const COMMANDS = {
+  start: 'core/cli/start.js',
+  token: 'core/cli/token.js',
+  generate: 'core/cli/generate-cli.js',
+};
+
+const command = process.argv[2];
+if (!Object.hasOwn(COMMANDS, command ?? '')) {
+  process.stderr.write(`usage: strata <${Object.keys(COMMANDS).join('|')}> [arguments]\n`);
+  process.exit(command === undefined || command === '--help' ? 0 : 2);
+}
+// The command reads its own arguments from argv[2] on. start keeps argv whole: its cluster
+// workers re-run this file with the same arguments.
+if (command !== 'start') process.argv.splice(2, 1);
+await import(builtEntry(COMMANDS[command]));
