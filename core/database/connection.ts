@@ -69,6 +69,8 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
             conn.pragma('foreign_keys = ON');
             conn.pragma('journal_mode = WAL');
             conn.pragma('busy_timeout = 5000');
+            // Bounds what PRAGMA optimize reads per index (statistics.ts): a sample, not the table
+            conn.pragma('analysis_limit = 1000');
             cachePreparedStatements(conn);
             done(null, conn);
           },

@@ -9,12 +9,15 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import { createConnection, preparePg } from './connection.js';
 import { buildModels, type ModelClass } from './models.js';
 import { buildPhysicalSchema } from './physical.js';
+import { keepStatistics, type Maintenance } from './statistics.js';
 import { syncSchema, type SyncReport } from './sync.js';
 
 export interface OpenDatabase {
   knex: Knex;
   sync: SyncReport;
   models: Map<string, ModelClass>;
+  /** Background upkeep of the database (SQLite's planner statistics); stopped before the pool closes. */
+  maintenance: Maintenance;
 }
 
 export async function openDatabase(config: DatabaseConfig, registry: ModelRegistry, appDir: string, logger: Logger): Promise<OpenDatabase> {
@@ -22,7 +25,8 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
   const knex = createConnection(config, appDir);
   try {
     const sync = await syncWithoutBudget(config, knex, appDir, registry, logger);
-    return { knex, sync, models: buildModels(registry, knex) };
+    const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, logger) : { stop: () => {} };
+    return { knex, sync, models: buildModels(registry, knex), maintenance };
   } catch (err) {
     await knex.destroy();
     throw err;
@@ -30,11 +34,12 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
 }
 
 async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, registry: ModelRegistry, logger: Logger): Promise<SyncReport> {
+  const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql' });
   // SQLite has no budget, and an in-memory database exists on its one connection only
-  if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, buildPhysicalSchema(registry), logger);
+  if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, schema, logger);
   const unbounded = createConnection({ ...config, statementTimeout: 0, pool: { ...config.pool, min: 0, max: 1 } }, appDir);
   try {
-    return await syncSchema(unbounded, buildPhysicalSchema(registry), logger);
+    return await syncSchema(unbounded, schema, logger);
   } finally {
     await unbounded.destroy();
   }

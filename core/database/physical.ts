@@ -5,7 +5,7 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 import {
-  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable,
+  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, identifier, indexName, relationTable,
 } from './naming.js';
 
 export type ColumnType =
@@ -20,7 +20,13 @@ export interface ColumnDef {
   references?: string;
 }
 
-export interface IndexDef { name: string; columns: string[]; unique: boolean }
+export interface IndexDef {
+  name: string;
+  columns: string[];
+  unique: boolean;
+  /** A partial index: only the rows where this column is null (or is not). */
+  where?: { column: string; isNull: boolean };
+}
 
 export interface TableDef {
   name: string;
@@ -31,6 +37,9 @@ export interface TableDef {
 }
 
 export interface PhysicalSchema { tables: TableDef[] }
+
+/** What the database can index: MariaDB and MySQL have no partial indexes. */
+export interface IndexSupport { partial: boolean }
 
 export function columnTypeOf(attribute: Attribute): ColumnType | undefined {
   switch (attribute.type) {
@@ -49,10 +58,10 @@ export function columnTypeOf(attribute: Attribute): ColumnType | undefined {
   }
 }
 
-export function buildPhysicalSchema(registry: ModelRegistry): PhysicalSchema {
+export function buildPhysicalSchema(registry: ModelRegistry, support: IndexSupport): PhysicalSchema {
   const tables: TableDef[] = [];
   for (const model of registry.models()) {
-    tables.push(modelTable(model));
+    tables.push(modelTable(model, support));
     const cmps = componentLinks(model);
     if (cmps) tables.push(cmps);
     for (const [name, attr] of Object.entries(model.attributes)) {
@@ -63,13 +72,13 @@ export function buildPhysicalSchema(registry: ModelRegistry): PhysicalSchema {
   return { tables };
 }
 
-function modelTable(model: Model): TableDef {
+function modelTable(model: Model, support: IndexSupport): TableDef {
   const table = model.collectionName;
   const columns: ColumnDef[] = [{ name: 'id', type: 'increments', nullable: false }];
   const indexes: IndexDef[] = [];
   if (model.modelType === 'contentType') {
     columns.push({ name: 'document_id', type: 'string', nullable: false });
-    indexes.push({ name: indexName(table, ['document_id'], 'idx'), columns: ['document_id'], unique: false });
+    indexes.push(...scopeIndexes(table, scopeOf(model), support));
   }
   for (const [name, attr] of Object.entries(model.attributes)) {
     if (!isScalar(attr)) continue;
@@ -83,6 +92,42 @@ function modelTable(model: Model): TableDef {
     }
   }
   return { name: table, columns, indexes, describes: model.uid };
+}
+
+interface Scope { values: string[]; presence: string[] }
+
+function scopeOf(model: Model): Scope {
+  const scope: Scope = { values: [], presence: [] };
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    if (attr.scope === 'value') scope.values.push(columnName(name));
+    else if (attr.scope === 'presence') scope.presence.push(columnName(name));
+  }
+  return scope;
+}
+
+/** Every read of a scoped type filters on its scope (locale = ?, published_at IS [NOT] NULL), so:
+ *  - (document_id, scope...) serves a document's lookups and its versions;
+ *  - (values..., id), partial on each presence test where the database has partial indexes,
+ *    serves lists and their counts: the rows of one scope come from the index already in id
+ *    order (the default sort), and a count reads the index alone. Without partial indexes the
+ *    presence columns join the key, which still covers the count. */
+function scopeIndexes(table: string, scope: Scope, support: IndexSupport): IndexDef[] {
+  const lookup = ['document_id', ...scope.values, ...scope.presence];
+  const indexes: IndexDef[] = [{ name: indexName(table, lookup, 'idx'), columns: lookup, unique: false }];
+  if (scope.values.length === 0 && scope.presence.length === 0) return indexes;
+  if (scope.presence.length === 0 || !support.partial) {
+    const list = [...scope.values, ...scope.presence, 'id'];
+    indexes.push({ name: indexName(table, list, 'idx'), columns: list, unique: false });
+    return indexes;
+  }
+  const list = [...scope.values, 'id'];
+  for (const column of scope.presence) {
+    for (const isNull of [false, true]) {
+      const name = identifier(`${table}_${list.join('_')}_${column}_${isNull ? 'null' : 'set'}_idx`);
+      indexes.push({ name, columns: list, unique: false, where: { column, isNull } });
+    }
+  }
+  return indexes;
 }
 
 function componentLinks(model: Model): TableDef | undefined {
@@ -100,9 +145,11 @@ function componentLinks(model: Model): TableDef | undefined {
       { name: 'field', type: 'string', nullable: false },
       { name: 'ord', type: 'double', nullable: false },
     ],
+    // Reads ask for one field's entries of a set of owners (of one component type in a dynamic
+    // zone), in order; the component's own rows are found from the other side
     indexes: [
-      { name: indexName(name, ['entity_id'], 'idx'), columns: ['entity_id'], unique: false },
-      { name: indexName(name, ['component_type', 'cmp_id'], 'idx'), columns: ['component_type', 'cmp_id'], unique: false },
+      link(name, ['entity_id', 'field', 'component_type', 'ord']),
+      link(name, ['component_type', 'cmp_id']),
     ],
   };
 }
@@ -119,10 +166,8 @@ function relationLinkTable(model: Model, attribute: string): TableDef {
       { name: 'ord', type: 'double', nullable: false },
       { name: 'inv_ord', type: 'double', nullable: false },
     ],
-    indexes: [
-      { name: indexName(name, ['source_id'], 'idx'), columns: ['source_id'], unique: false },
-      { name: indexName(name, ['target_document_id'], 'idx'), columns: ['target_document_id'], unique: false },
-    ],
+    // Populate reads either side's links in that side's order
+    indexes: [link(name, ['source_id', 'ord']), link(name, ['target_document_id', 'inv_ord'])],
   };
 }
 
@@ -142,9 +187,10 @@ function filesLinkTable(): TableDef {
       { name: 'field', type: 'string', nullable: false },
       { name: 'ord', type: 'double', nullable: false },
     ],
-    indexes: [
-      { name: indexName(FILES_LINK_TABLE, ['related_type', 'related_id', 'field'], 'idx'), columns: ['related_type', 'related_id', 'field'], unique: false },
-      { name: indexName(FILES_LINK_TABLE, ['file_id'], 'idx'), columns: ['file_id'], unique: false },
-    ],
+    indexes: [link(FILES_LINK_TABLE, ['related_type', 'field', 'related_id', 'ord']), link(FILES_LINK_TABLE, ['file_id'])],
   };
+}
+
+function link(table: string, columns: string[]): IndexDef {
+  return { name: indexName(table, columns, 'idx'), columns, unique: false };
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { KernelError } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
-import type { ColumnDef, ColumnType, PhysicalSchema, TableDef } from './physical.js';
+import type { ColumnDef, ColumnType, IndexDef, PhysicalSchema, TableDef } from './physical.js';
 import { SCHEMA_STATE_TABLE } from './naming.js';
 import { addColumn } from './column-ddl.js';
 
@@ -22,7 +22,8 @@ type Operation =
   | { kind: 'addColumn'; table: string; column: ColumnDef }
   | { kind: 'alterColumn'; table: string; column: ColumnDef; from: ColumnType }
   | { kind: 'replaceEmptyColumn'; table: string; column: ColumnDef; from: ColumnType }
-  | { kind: 'createIndex'; table: string; index: TableDef['indexes'][number] };
+  | { kind: 'createIndex'; table: string; index: IndexDef }
+  | { kind: 'dropIndex'; table: string; index: IndexDef };
 
 export interface SyncReport { changed: boolean; operations: string[] }
 
@@ -32,8 +33,14 @@ export async function syncSchema(knex: Knex, schema: PhysicalSchema, logger: Log
   if (previous?.hash === hash) return { changed: false, operations: [] };
 
   const operations = await plan(knex, schema, previous?.schema);
-  const described = operations.map(describe);
-  for (const op of operations) await apply(knex, op);
+  const described: string[] = [];
+  for (const op of operations) {
+    const started = Date.now();
+    await apply(knex, op);
+    // Indexing a big table takes a while: say how long, so a slow start-up explains itself
+    const took = Date.now() - started;
+    described.push(took >= 1000 ? `${describe(op)} in ${(took / 1000).toFixed(1)} s` : describe(op));
+  }
   for (const line of described) logger.info(`schema sync: ${line}`);
   for (const note of keptNotes(schema, previous?.schema)) logger.warn(`schema sync: ${note}`);
   await writeState(knex, hash, schema);
@@ -68,12 +75,31 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
       }
       ops.push({ kind: 'replaceEmptyColumn', table: table.name, column, from: oldColumn.type });
     }
-    const oldIndexes = new Set(old?.indexes.map((i) => i.name) ?? []);
+    // Indexes hold no data: one no longer described, or described differently, is dropped. New
+    // ones come first, since MariaDB keeps a foreign key's index until another one serves it.
+    const oldIndexes = new Map(old?.indexes.map((i) => [i.name, i]) ?? []);
+    const wanted = new Map(table.indexes.map((i) => [i.name, i]));
     for (const index of table.indexes) {
       if (!oldIndexes.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
     }
+    for (const [name, index] of oldIndexes) {
+      const now = wanted.get(name);
+      if (!now || !sameIndex(now, index)) ops.push({ kind: 'dropIndex', table: table.name, index });
+      if (now && !sameIndex(now, index)) ops.push({ kind: 'createIndex', table: table.name, index: now });
+    }
   }
   return ops;
+}
+
+function sameIndex(a: IndexDef, b: IndexDef): boolean {
+  return a.unique === b.unique && a.columns.join() === b.columns.join()
+    && a.where?.column === b.where?.column && a.where?.isNull === b.where?.isNull;
+}
+
+function addIndex(knex: Knex, t: Knex.CreateTableBuilder, index: IndexDef): void {
+  const predicate = index.where && (index.where.isNull ? knex.whereNull(index.where.column) : knex.whereNotNull(index.where.column));
+  if (index.unique) t.unique(index.columns, { indexName: index.name, ...(predicate ? { predicate } : {}) });
+  else t.index(index.columns, index.name, predicate ? { predicate } : undefined);
 }
 
 async function apply(knex: Knex, op: Operation): Promise<void> {
@@ -81,10 +107,7 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
     case 'createTable':
       await knex.schema.createTable(op.table.name, (t) => {
         for (const column of op.table.columns) addColumn(t, column);
-        for (const index of op.table.indexes) {
-          if (index.unique) t.unique(index.columns, { indexName: index.name });
-          else t.index(index.columns, index.name);
-        }
+        for (const index of op.table.indexes) addIndex(knex, t, index);
       });
       return;
     case 'addColumn':
@@ -98,9 +121,12 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
       await knex.schema.alterTable(op.table, (t) => { addColumn(t, op.column); });
       return;
     case 'createIndex':
+      await knex.schema.alterTable(op.table, (t) => { addIndex(knex, t, op.index); });
+      return;
+    case 'dropIndex':
       await knex.schema.alterTable(op.table, (t) => {
-        if (op.index.unique) t.unique(op.index.columns, { indexName: op.index.name });
-        else t.index(op.index.columns, op.index.name);
+        if (op.index.unique) t.dropUnique(op.index.columns, op.index.name);
+        else t.dropIndex(op.index.columns, op.index.name);
       });
       return;
   }
@@ -112,8 +138,13 @@ function describe(op: Operation): string {
     case 'addColumn': return `added column ${op.table}.${op.column.name} (${op.column.type})`;
     case 'alterColumn': return `widened column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
     case 'replaceEmptyColumn': return `retyped empty column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
-    case 'createIndex': return `created index ${op.index.name} on ${op.table}(${op.index.columns.join(', ')})`;
+    case 'createIndex': return `created index ${op.index.name} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}`;
+    case 'dropIndex': return `dropped index ${op.index.name} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}, no longer described`;
   }
+}
+
+function whereText(index: IndexDef): string {
+  return index.where ? ` where ${index.where.column} is ${index.where.isNull ? '' : 'not '}null` : '';
 }
 
 /** Columns and tables that the registry no longer describes are kept with their data; say so. */

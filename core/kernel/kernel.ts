@@ -246,6 +246,7 @@ export class Kernel {
     this.#destroyed = true;
     const server = this.#server;
     const knex = this.#opened?.knex;
+    this.#opened?.maintenance.stop();
     this.#server = undefined;
     this.#opened = undefined;
     if (server) await close(server);

@@ -5,6 +5,7 @@ import { ApiTokenService } from '../api-tokens/service.js';
 import type { KernelConfig } from '../config/types.js';
 import type { ModelClass } from '../database/models.js';
 import { openDatabase } from '../database/open.js';
+import type { Maintenance } from '../database/statistics.js';
 import type { SyncReport } from '../database/sync.js';
 import type { DocumentActionDefinition } from '../documents/api.js';
 import { DocumentService } from '../documents/service.js';
@@ -16,6 +17,7 @@ import type { KernelHooks } from './hooks.js';
 
 export interface Opened {
   knex: Knex;
+  maintenance: Maintenance;
   sync: SyncReport;
   models: Map<string, ModelClass>;
   documents: DocumentService;
@@ -36,12 +38,12 @@ export interface OpenDeps {
 
 export async function open(deps: OpenDeps): Promise<Opened> {
   const { config, registry, logger } = deps;
-  const { knex, sync, models } = await openDatabase(config.database, registry, deps.appDir, logger);
+  const { knex, sync, models, maintenance } = await openDatabase(config.database, registry, deps.appDir, logger);
   const dialect = config.database.client;
   const documents = new DocumentService({
     knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions,
     refKeys: deps.params.relationRefKeys().map((p) => ({ name: p.name, schema: p.schema, identifies: p.relationRef!.identifies })),
   });
   const apiTokens = new ApiTokenService({ knex, dialect, salt: deps.salt, registry, knownActions: deps.knownActions, logger });
-  return { knex, sync, models, documents, apiTokens };
+  return { knex, maintenance, sync, models, documents, apiTokens };
 }

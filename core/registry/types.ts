@@ -23,6 +23,11 @@ interface AttributeBase {
   writable?: boolean;
   configurable?: boolean;
   pluginOptions?: PluginOptions;
+  /** Plugin-defined: the attribute tells a document's versions apart and every read of the type
+   *  filters on it, by value (i18n's locale) or by presence (draft-and-publish's publishedAt:
+   *  IS NULL / IS NOT NULL). The physical schema indexes the scope, so scoped lists, counts and
+   *  lookups by document id read an index, not the table. Schema files cannot set it. */
+  scope?: 'value' | 'presence';
 }
 
 export interface StringLikeAttribute extends AttributeBase {

@@ -2,11 +2,13 @@
 // and always set on content types without draft-and-publish.
 
 import type { ModelRegistry } from '../../core/index.js';
-import { PLUGIN_NAME } from './status.js';
+import { hasDraftAndPublish, PLUGIN_NAME } from './status.js';
 
 export function addPublishedAt(registry: ModelRegistry): void {
   for (const ct of registry.contentTypes()) {
     if ('publishedAt' in ct.attributes) continue;
-    registry.addAttribute(ct.uid, 'publishedAt', { type: 'datetime', writable: false }, { owner: PLUGIN_NAME });
+    // Only a draft-and-publish type's reads filter on it (drafts or published versions)
+    const scope = hasDraftAndPublish(ct) ? { scope: 'presence' as const } : {};
+    registry.addAttribute(ct.uid, 'publishedAt', { type: 'datetime', writable: false, ...scope }, { owner: PLUGIN_NAME });
   }
 }

@@ -18,7 +18,7 @@ export function addI18nModels(registry: ModelRegistry): void {
   }, { owner: PLUGIN_NAME, uid: 'plugin::i18n.locale' });
   for (const ct of registry.contentTypes()) {
     if (!isLocalized(ct)) continue;
-    registry.addAttribute(ct.uid, 'locale', { type: 'string', writable: false }, { owner: PLUGIN_NAME });
+    registry.addAttribute(ct.uid, 'locale', { type: 'string', writable: false, scope: 'value' }, { owner: PLUGIN_NAME });
     registry.addAttribute(ct.uid, 'localizations', {
       type: 'relation', relation: 'oneToMany', target: ct.uid, versions: true, writable: false,
     }, { owner: PLUGIN_NAME });

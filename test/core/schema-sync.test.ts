@@ -65,7 +65,41 @@ async function read(app: TestKernel, plural: string, documentId: string, query =
   return res.body.data;
 }
 
+/** The names of a table's indexes, as the database lists them. */
+async function indexNames(app: TestKernel, table: string): Promise<string[]> {
+  const knex = app.kernel.db;
+  switch (app.kernel.dialect) {
+    case 'sqlite':
+      return (await knex.raw('SELECT name FROM sqlite_master WHERE type = ? AND tbl_name = ?', ['index', table]) as Array<{ name: string }>).map((r) => r.name);
+    case 'postgres':
+      return ((await knex.raw('SELECT indexname AS name FROM pg_indexes WHERE tablename = ? AND schemaname = current_schema()', [table])) as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
+    case 'mysql':
+      return ((await knex.raw('SHOW INDEX FROM ??', [table])) as [Array<{ Key_name: string }>])[0].map((r) => r.Key_name);
+  }
+}
+
 describe('schema sync', () => {
+  it('drops an index the schema no longer describes and creates the ones it now does, data kept', async () => {
+    const before = contentType('book', 'books', { title: { type: 'string' }, isbn: { type: 'string', unique: true } });
+    const after = contentType('book', 'books', { title: { type: 'string', unique: true }, isbn: { type: 'string' } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [before]));
+      expect(await indexNames(first, 'books')).to.include.members(['books_document_id_idx', 'books_isbn_idx']);
+      const id = await create(first, 'books', { title: 'Dune', isbn: '978-0441013593' });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [after]));
+      expect(second.kernel.lastSync?.operations).to.deep.equal([
+        'created index books_title_idx on books(title)',
+        'dropped index books_isbn_idx on books(isbn), no longer described',
+      ]);
+      const now = await indexNames(second, 'books');
+      expect(now).to.include.members(['books_document_id_idx', 'books_title_idx']);
+      expect(now).to.not.include('books_isbn_idx');
+      expect(await read(second, 'books', id)).to.include({ title: 'Dune', isbn: '978-0441013593' });
+    });
+  });
+
   it('creates the tables on a first boot and runs no DDL on a boot with the same schema', async () => {
     const tags = contentType('tag', 'tags', { name: { type: 'string', unique: true } });
     await withDatabase(async (db, track) => {

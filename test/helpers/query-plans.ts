@@ -1,0 +1,85 @@
+// The database's own plan for a statement, reduced to the tables it reads in full: SQLite's
+// EXPLAIN QUERY PLAN ("SCAN t" with no index), PostgreSQL's EXPLAIN (FORMAT JSON) ("Seq Scan",
+// planned with enable_seqscan off, so a small table is scanned only when no index can serve the
+// statement) and MariaDB's EXPLAIN FORMAT=JSON (access_type ALL, planned with max_seeks_for_key
+// 1 to the same end).
+
+import type { Knex } from 'knex';
+import type { TestKernel } from './kernel.js';
+import { CLIENT } from './database.js';
+
+/** Rows below which MariaDB's full read of a table is its cheapest plan whatever the indexes. */
+const TINY = 200;
+
+export interface Statement { sql: string; bindings: readonly unknown[] }
+
+/** The statements (text and bindings) a kernel's database runs while fn runs, in order. */
+export async function recordStatements(app: TestKernel, fn: () => Promise<unknown>): Promise<Statement[]> {
+  const seen: Statement[] = [];
+  const listener = (query: { sql: string; bindings?: readonly unknown[] }) => { seen.push({ sql: query.sql, bindings: query.bindings ?? [] }); };
+  app.kernel.db.on('query', listener);
+  try {
+    await fn();
+  } finally {
+    app.kernel.db.removeListener('query', listener);
+  }
+  return seen;
+}
+
+/** The tables (by the name or alias the plan gives) that the statement reads row by row in full. */
+export async function fullScans(knex: Knex, statement: Statement): Promise<string[]> {
+  // knex reports PostgreSQL's text with $n placeholders; knex.raw takes ?
+  const sql = statement.sql.replace(/\$\d+/g, '?');
+  const bindings = statement.bindings as Knex.RawBinding[];
+  switch (CLIENT) {
+    case 'sqlite': {
+      const rows = await knex.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings) as Array<{ detail: string }>;
+      // Subqueries in FROM are scanned as the rows they produce, not as a table
+      const derived = new Set(rows.flatMap((r) => /^(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(r.detail)?.[1] ?? []));
+      return rows.flatMap((r) => {
+        const table = /^SCAN (\S+)$/.exec(r.detail)?.[1];
+        if (!table || table === 'CONSTANT' || derived.has(table)) return [];
+        return pageInKeyOrder(sql, table, rows) ? [] : [table];
+      });
+    }
+    case 'postgres':
+      return knex.transaction(async (trx) => {
+        await trx.raw('SET LOCAL enable_seqscan = off');
+        const result = await trx.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings) as { rows: Array<{ 'QUERY PLAN': unknown }> };
+        return collect(result.rows[0]!['QUERY PLAN'], (node) =>
+          node['Node Type'] === 'Seq Scan' ? String(node['Relation Name']) : undefined);
+      });
+    case 'mysql':
+      return knex.transaction(async (trx) => {
+        // Its enable_seqscan: a key lookup is assumed to cost one seek, so a usable index wins
+        await trx.raw('SET SESSION max_seeks_for_key = 1');
+        const [rows] = await trx.raw(`EXPLAIN FORMAT=JSON ${sql}`, bindings) as [Array<{ EXPLAIN: string }>];
+        await trx.raw('SET SESSION max_seeks_for_key = DEFAULT');
+        // That setting does not reach range reads (IN lists): on a table of a page or two MariaDB
+        // still reads it whole, as any database would, so such a table is not a finding
+        return collect(JSON.parse(rows[0]!.EXPLAIN), (node) =>
+          node.access_type === 'ALL' && typeof node.table_name === 'string' && !node.table_name.startsWith('<')
+            && Number(node.rows) >= TINY ? node.table_name : undefined);
+      });
+  }
+}
+
+/** SQLite's table is its primary key: a scan in id order under a LIMIT, with no sort of its own,
+ *  stops at the page, as PostgreSQL's and MariaDB's plans of it read the primary key index. */
+function pageInKeyOrder(sql: string, table: string, rows: Array<{ detail: string }>): boolean {
+  const ordered = new RegExp(`order by \`${table}\`\\.\`id\` asc limit`, 'i').test(sql);
+  return ordered && !rows.some((r) => r.detail.includes('TEMP B-TREE FOR ORDER BY'));
+}
+
+function collect(value: unknown, pick: (node: Record<string, unknown>) => string | undefined): string[] {
+  const found: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(walk); return; }
+    if (typeof v !== 'object' || v === null) return;
+    const hit = pick(v as Record<string, unknown>);
+    if (hit !== undefined) found.push(hit);
+    Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return found;
+}
