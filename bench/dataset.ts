@@ -13,6 +13,7 @@ export interface DatasetCounts { articles: number; categories: number; authors: 
 
 export interface DatasetMarker {
   generatorVersion: number;
+  variant?: DatasetVariant;
   seed: number;
   schemaHash: string;
   counts: DatasetCounts;
@@ -32,8 +33,13 @@ export function countsFor(articles: number): DatasetCounts {
   };
 }
 
-export function datasetFile(articles: number, seed: number): string {
-  return join(DATA_DIR, `articles-${articles}-seed-${seed}.db`);
+/** core: the example app's types with draft-and-publish and i18n off (one row a document), what
+ *  the floor can answer. site: both on, as a real site runs them: every article in two locales,
+ *  each published (a draft and a published row), one in three with a draft that differs. */
+export type DatasetVariant = 'core' | 'site';
+
+export function datasetFile(articles: number, seed: number, variant: DatasetVariant = 'core'): string {
+  return join(DATA_DIR, `${variant === 'site' ? 'site' : 'articles'}-${articles}-seed-${seed}.db`);
 }
 
 export const markerFile = (file: string): string => `${file}.json`;
@@ -49,11 +55,11 @@ export function schemaHash(): string {
 }
 
 /** The marker of a complete, matching data file, or undefined. */
-export function readMarker(file: string, seed: number, counts: DatasetCounts): DatasetMarker | undefined {
+export function readMarker(file: string, seed: number, counts: DatasetCounts, variant: DatasetVariant = 'core'): DatasetMarker | undefined {
   if (!existsSync(file) || !existsSync(markerFile(file))) return undefined;
   try {
     const marker = JSON.parse(readFileSync(markerFile(file), 'utf8')) as DatasetMarker;
-    const same = marker.generatorVersion === GENERATOR_VERSION && marker.seed === seed
+    const same = marker.generatorVersion === GENERATOR_VERSION && marker.seed === seed && (marker.variant ?? 'core') === variant
       && marker.schemaHash === schemaHash() && JSON.stringify(marker.counts) === JSON.stringify(counts);
     return same ? marker : undefined;
   } catch {

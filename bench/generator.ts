@@ -1,26 +1,37 @@
 // Generates the example app's data through the document service: files (rows, as an upload
 // would leave them), categories with parents, authors with links, articles with relations,
 // media, the seo component and a dynamic zone. Batches of creates, a progress bar on stderr.
+// The site variant runs with draft-and-publish and i18n on and writes each article's French
+// version and some drafts through the same service calls a client's requests make.
 
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createKernel, createConsoleLogger, type Kernel } from '../core/index.js';
 import {
   countsFor, datasetFile, GENERATOR_VERSION, markerFile, readMarker, removeDatabase, schemaHash,
-  type Dataset, type DatasetCounts, type DatasetMarker,
+  type Dataset, type DatasetCounts, type DatasetMarker, type DatasetVariant,
 } from './dataset.js';
 import { CONTENT_TYPES_DIR, DATA_DIR, ROOT } from './paths.js';
 import { Prng } from './prng.js';
 import { progress } from './progress.js';
-import { articleData, authorData, categoryData, fileRow, type Pools } from './records.js';
+import { articleData, authorData, categoryData, fileRow, frenchVersion, type Pools } from './records.js';
 
 const BATCH = 50;
 
-export async function ensureDataset(articles: number, seed: number, force = false): Promise<Dataset> {
-  const file = datasetFile(articles, seed);
+/** The plugins each variant's data is written (and served) with. */
+export const VARIANT_PLUGINS: Readonly<Record<DatasetVariant, Record<string, { enabled: boolean; config?: Record<string, unknown> }>>> = {
+  core: { 'draft-and-publish': { enabled: false }, i18n: { enabled: false }, 'users-permissions': { enabled: false }, graphql: { enabled: false } },
+  site: {
+    'draft-and-publish': { enabled: true }, i18n: { enabled: true, config: { locales: ['en', 'fr'], defaultLocale: 'en' } },
+    'users-permissions': { enabled: false }, graphql: { enabled: false },
+  },
+};
+
+export async function ensureDataset(articles: number, seed: number, force = false, variant: DatasetVariant = 'core'): Promise<Dataset> {
+  const file = datasetFile(articles, seed, variant);
   const counts = countsFor(articles);
-  const existing = force ? undefined : readMarker(file, seed, counts);
+  const existing = force ? undefined : readMarker(file, seed, counts, variant);
   if (existing) {
-    process.stderr.write(`data: reusing ${file} (${articles} articles, seed ${seed})\n`);
+    process.stderr.write(`data: reusing ${file} (${articles} articles, ${variant}, seed ${seed})\n`);
     return { file, marker: existing, reused: true };
   }
   mkdirSync(DATA_DIR, { recursive: true });
@@ -32,13 +43,13 @@ export async function ensureDataset(articles: number, seed: number, force = fals
   const started = Date.now();
   const kernel = await createKernel({
     appDir: ROOT, contentTypesDir: CONTENT_TYPES_DIR, env: {}, logger: createConsoleLogger('warn'),
-    config: { database: { client: 'sqlite', connection: { filename: partial } } },
+    config: { database: { client: 'sqlite', connection: { filename: partial } }, plugins: VARIANT_PLUGINS[variant] },
   });
   await kernel.load();
   try {
     // One connection (pool max 1): a durable commit per document is not needed for a scratch file.
     await kernel.db.raw('PRAGMA synchronous = OFF');
-    await generate(kernel, new Prng(seed), counts);
+    await generate(kernel, new Prng(seed), counts, variant);
     await kernel.db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
   } finally {
     await kernel.destroy();
@@ -46,7 +57,7 @@ export async function ensureDataset(articles: number, seed: number, force = fals
   renameSync(partial, file);
   removeDatabase(partial);
   const marker: DatasetMarker = {
-    generatorVersion: GENERATOR_VERSION, seed, schemaHash: schemaHash(), counts,
+    generatorVersion: GENERATOR_VERSION, variant, seed, schemaHash: schemaHash(), counts,
     generatedMs: Date.now() - started, createdAt: new Date().toISOString(),
   };
   writeFileSync(markerFile(file), `${JSON.stringify(marker, null, 2)}\n`);
@@ -54,12 +65,17 @@ export async function ensureDataset(articles: number, seed: number, force = fals
   return { file, marker, reused: false };
 }
 
-async function generate(kernel: Kernel, rng: Prng, counts: DatasetCounts): Promise<void> {
+async function generate(kernel: Kernel, rng: Prng, counts: DatasetCounts, variant: DatasetVariant): Promise<void> {
+  const site = variant === 'site';
   const pools: Pools = { images: [], anyFiles: [], authors: [], categories: [], articles: [] };
   await insertFiles(kernel, rng, counts.files, pools);
 
   const categories = kernel.documents('api::category.category');
-  const createCategory = async (data: Record<string, unknown>) => (await categories.create({ data })).documentId;
+  const createCategory = async (data: Record<string, unknown>) => {
+    const { documentId } = await categories.create({ data });
+    if (site) await categories.update({ documentId, locale: 'fr', status: 'published', data: { ...data, name: `${String(data.name)} (fr)` } });
+    return documentId;
+  };
   const roots = Math.max(1, Math.ceil(counts.categories / 5));
   pools.categories.push(...await inBatches('categories', roots, (i) => categoryData(rng, i, undefined), createCategory));
   pools.categories.push(...await inBatches('subcategories', counts.categories - roots,
@@ -70,8 +86,15 @@ async function generate(kernel: Kernel, rng: Prng, counts: DatasetCounts): Promi
     async (data) => (await authors.create({ data })).documentId));
 
   const articles = kernel.documents('api::article.article');
-  await inBatches('articles', counts.articles, (i) => articleData(rng, i, pools),
-    async (data) => (await articles.create({ data })).documentId, (ids) => pools.articles.push(...ids));
+  // A record: the article, and on a site its French version and (one in three) an edited draft
+  await inBatches('articles', counts.articles, (i) => ({ data: articleData(rng, i, pools), fr: site ? frenchVersion(rng, i) : undefined, draft: site && i % 3 === 0 }),
+    async ({ data, fr, draft }) => {
+      // The service's own default is a draft; a client's create (and this one) publishes
+      const { documentId } = await articles.create({ data, ...(site ? { status: 'published' } : {}) });
+      if (fr) await articles.update({ documentId, locale: 'fr', status: 'published', data: { ...data, ...fr } });
+      if (draft) await articles.update({ documentId, status: 'draft', data: { title: `${String(data.title)} (draft)` } });
+      return documentId;
+    }, (ids) => pools.articles.push(...ids));
 
   // One in ten authors spotlights an article (oneToOne: each article at most once).
   const spotlights = rng.sample(pools.articles, Math.floor(counts.authors / 10));

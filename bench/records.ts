@@ -127,3 +127,9 @@ export function articleData(rng: Prng, i: number, pools: Pools): Record<string, 
   if (rng.chance(0.5)) (data.seo as Record<string, unknown>).shareImage = rng.pick(pools.images);
   return data;
 }
+
+/** What an article's French version changes: its localized text (shared fields stay). */
+export function frenchVersion(rng: Prng, i: number): Record<string, unknown> {
+  const title = `${capitalize(rng.words(WORDS, 3, 7))} ${i} (fr)`;
+  return { title, slug: slugify(title), description: paragraph(rng).slice(0, 500) };
+}

@@ -8,12 +8,17 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { removeDatabase, workingCopy } from './dataset.js';
 import { ensureDataset } from './generator.js';
+import { siteMarkdown } from './site-report.js';
+import { runSite } from './site-runner.js';
 import { RESULTS_DIR, ROOT, SERVER_ENTRY } from './paths.js';
 import { toMarkdown } from './report.js';
 import { runBench, type BenchResult, type RunOptions } from './runner.js';
+import type { SiteResult } from './site-runner.js';
 
 const USAGE = `npm run bench -- [options]
   --quick               smoke run: 1k articles, 1 s warm-up, 3 s per scenario (under 2 minutes)
+  --dataset core|site   core (default): plugins off, against the floor; site: draft-and-publish
+                        and i18n on, two locales and drafts, against absolute targets (no floor)
   --size 1k|10k|100k|1m articles to generate (default 10k)
   --articles N          the same, as a number
   --seed N              PRNG seed (default 42)
@@ -50,6 +55,7 @@ async function main(): Promise<number> {
       connections: { type: 'string' },
       workers: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' },
       regenerate: { type: 'boolean', default: false }, 'skip-build': { type: 'boolean', default: false },
+      dataset: { type: 'string', default: 'core' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -72,13 +78,16 @@ async function main(): Promise<number> {
   };
   const out = resolve(values.out ?? RESULTS_DIR);
 
+  const variant = values.dataset;
+  if (variant !== 'core' && variant !== 'site') throw new Error(`--dataset must be core or site, got ${variant}`);
+
   const buildWarning = values['skip-build'] ? undefined : build();
-  const dataset = await ensureDataset(articles, seed, values.regenerate === true);
+  const dataset = await ensureDataset(articles, seed, values.regenerate === true, variant);
   const runTag = `${Date.now().toString(36)}${process.pid}`;
   const dbFile = workingCopy(dataset.file, runTag);
-  let result: BenchResult;
+  let result: BenchResult | SiteResult;
   try {
-    result = await runBench(dataset, dbFile, opts, runTag);
+    result = variant === 'site' ? await runSite(dataset, dbFile, opts, runTag) : await runBench(dataset, dbFile, opts, runTag);
   } finally {
     removeDatabase(dbFile);
   }
@@ -86,9 +95,10 @@ async function main(): Promise<number> {
 
   mkdirSync(out, { recursive: true });
   const stamp = result.startedAt.replace(/[:.]/g, '-');
-  const jsonFile = join(out, `${stamp}${quick ? '-quick' : ''}.json`);
-  const mdFile = join(out, quick ? 'quick.md' : 'latest.md');
-  const markdown = toMarkdown(result);
+  const prefix = variant === 'site' ? 'site-' : '';
+  const jsonFile = join(out, `${prefix}${stamp}${quick ? '-quick' : ''}.json`);
+  const mdFile = join(out, `${prefix}${quick ? 'quick.md' : 'latest.md'}`);
+  const markdown = result.format === 'strata-bench-site/1' ? siteMarkdown(result) : toMarkdown(result);
   for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [mdFile, markdown]] as const) {
     writeFileSync(`${file}.tmp`, text);
     renameSync(`${file}.tmp`, file);

@@ -15,14 +15,17 @@ const IDLE_WAIT_MS = 1000;
 
 export const PLUGINS_OFF = { DRAFT_AND_PUBLISH: 'false', I18N: 'false', USERS_PERMISSIONS: 'false' };
 
-/** Which of our servers a scenario runs on: the core alone (every scenario but (h)), or the same
- *  app with users-permissions on (draft-and-publish and i18n still off), in its own process. */
-export type ServerKind = 'core' | 'users-permissions';
+/** Which of our servers a scenario runs on: the core alone (every scenario but (h)), the same
+ *  app with users-permissions on (draft-and-publish and i18n still off), in its own process, or
+ *  the site dataset's server (draft-and-publish and i18n on). */
+export type ServerKind = 'core' | 'users-permissions' | 'site';
 
 export const SERVER_PLUGINS: Readonly<Record<ServerKind, Record<string, string>>> = {
   // The floor knows neither versions nor locales: measure the core alone until it does
   core: PLUGINS_OFF,
   'users-permissions': { ...PLUGINS_OFF, USERS_PERMISSIONS: 'true' },
+  // The site dataset (--dataset site): drafts and two locales, as its data was written
+  site: { DRAFT_AND_PUBLISH: 'true', I18N: 'true', USERS_PERMISSIONS: 'false', LOCALES: 'en,fr', DEFAULT_LOCALE: 'en' },
 };
 
 /** Production refuses to start without these. Fixed values, known to the floor (it verifies the

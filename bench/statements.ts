@@ -10,7 +10,12 @@ import { BENCH_SECRETS, SERVER_PLUGINS, type ServerKind } from './startup.js';
 import { CONTENT_TYPES_DIR, ROOT } from './paths.js';
 import type { AuthSession, RequestSpec, Scenario } from './scenarios.js';
 
-export interface Probe { statements: number; status: number }
+export interface Probe {
+  statements: number;
+  status: number;
+  /** Ours: time in the database per request, from each statement's start to its answer, summed. */
+  sqlMs?: number;
+}
 
 const SAMPLES = 3;
 
@@ -39,19 +44,30 @@ async function countOn(kind: ServerKind, dbFile: string, list: Scenario[], sessi
     const { url } = await kernel.start();
     if (kind === 'users-permissions' && !session.jwt) await registerBenchUser(url, runTag, session);
     let statements = 0;
-    kernel.db.on('query', () => { statements++; });
+    let sqlNs = 0n;
+    const started = new Map<string, bigint>();
+    kernel.db.on('query', (q: { __knexQueryUid: string }) => { statements++; started.set(q.__knexQueryUid, process.hrtime.bigint()); });
+    const finished = (_: unknown, q: { __knexQueryUid: string }) => {
+      const t0 = started.get(q.__knexQueryUid);
+      if (t0 !== undefined) { sqlNs += process.hrtime.bigint() - t0; started.delete(q.__knexQueryUid); }
+    };
+    kernel.db.on('query-response', finished).on('query-error', finished);
     for (const scenario of list) {
-      // Under load the role's permissions are cached (10 s): count the steady state, not the first miss
-      if (kind === 'users-permissions') await send(url, scenario.ours(0));
+      // Under load the role's permissions are cached (10 s), and statements are prepared once:
+      // measure the steady state, not the first miss
+      await send(url, scenario.ours(SAMPLES));
       let total = 0;
       let status = 200;
+      sqlNs = 0n;
       for (let i = 0; i < SAMPLES; i++) {
         statements = 0;
         const res = await send(url, scenario.ours(i));
         total += statements;
         if (res.status < 200 || res.status >= 300) status = res.status;
       }
-      out.set(scenario.id, { statements: Math.round((total / SAMPLES) * 10) / 10, status });
+      out.set(scenario.id, {
+        statements: Math.round((total / SAMPLES) * 10) / 10, status, sqlMs: Math.round(Number(sqlNs) / 1e4 / SAMPLES) / 100,
+      });
     }
   } finally {
     await kernel.destroy();

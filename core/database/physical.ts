@@ -187,7 +187,9 @@ function filesLinkTable(): TableDef {
       { name: 'field', type: 'string', nullable: false },
       { name: 'ord', type: 'double', nullable: false },
     ],
-    indexes: [link(FILES_LINK_TABLE, ['related_type', 'field', 'related_id', 'ord']), link(FILES_LINK_TABLE, ['file_id'])],
+    // Reads ask for one field of a page of rows; writes (publish's copy, delete) for every field
+    // of one row, so the row comes before the field
+    indexes: [link(FILES_LINK_TABLE, ['related_type', 'related_id', 'field', 'ord']), link(FILES_LINK_TABLE, ['file_id'])],
   };
 }
 
