@@ -8,7 +8,7 @@ import type { Logger } from '../log/logger.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import { createConnection, preparePg } from './connection.js';
 import { buildModels, type ModelClass } from './models.js';
-import { buildPhysicalSchema } from './physical.js';
+import { buildPhysicalSchema, type PhysicalSchema } from './physical.js';
 import { keepStatistics, type Maintenance } from './statistics.js';
 import { syncSchema, type SyncReport } from './sync.js';
 
@@ -24,8 +24,9 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
   if (config.client === 'postgres') await preparePg();
   const knex = createConnection(config, appDir);
   try {
-    const sync = await syncWithoutBudget(config, knex, appDir, registry, logger);
-    const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, logger) : { stop: () => {} };
+    const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql' });
+    const sync = await syncWithoutBudget(config, knex, appDir, schema, logger);
+    const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {} };
     return { knex, sync, models: buildModels(registry, knex), maintenance };
   } catch (err) {
     await knex.destroy();
@@ -33,8 +34,7 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
   }
 }
 
-async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, registry: ModelRegistry, logger: Logger): Promise<SyncReport> {
-  const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql' });
+async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, schema: PhysicalSchema, logger: Logger): Promise<SyncReport> {
   // SQLite has no budget, and an in-memory database exists on its one connection only
   if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, schema, logger);
   const unbounded = createConnection({ ...config, statementTimeout: 0, pool: { ...config.pool, min: 0, max: 1 } }, appDir);

@@ -26,7 +26,13 @@ export interface IndexDef {
   unique: boolean;
   /** A partial index: only the rows where this column is null (or is not). */
   where?: { column: string; isNull: boolean };
+  /** How many rows one value of each leading column selects in a large table (LARGE_TABLE rows):
+   *  SQLite's planner statistics until it has measured its own (statistics.ts). */
+  expected: number[];
 }
+
+/** The table size the expected selectivities describe. */
+export const LARGE_TABLE = 1_000_000;
 
 export interface TableDef {
   name: string;
@@ -88,7 +94,7 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
     columns.push({ name: column, type, nullable: true });
     // Unique values are checked per version scope by the document service; the index makes it cheap.
     if ((attr.type === 'uid' || ('unique' in attr && attr.unique)) && type !== 'text' && type !== 'json') {
-      indexes.push({ name: indexName(table, [column], 'idx'), columns: [column], unique: false });
+      indexes.push({ name: indexName(table, [column], 'idx'), columns: [column], unique: false, expected: [1] });
     }
   }
   return { name: table, columns, indexes, describes: model.uid };
@@ -113,18 +119,24 @@ function scopeOf(model: Model): Scope {
  *    presence columns join the key, which still covers the count. */
 function scopeIndexes(table: string, scope: Scope, support: IndexSupport): IndexDef[] {
   const lookup = ['document_id', ...scope.values, ...scope.presence];
-  const indexes: IndexDef[] = [{ name: indexName(table, lookup, 'idx'), columns: lookup, unique: false }];
+  // A document has a row per locale and status: each scope column halves what document_id selects
+  const versions = 2 ** (lookup.length - 1);
+  const indexes: IndexDef[] = [{
+    name: indexName(table, lookup, 'idx'), columns: lookup, unique: false, expected: lookup.map((_, i) => versions / 2 ** i),
+  }];
   if (scope.values.length === 0 && scope.presence.length === 0) return indexes;
+  // A scope value selects a large share of the table: the index is for order and counting
+  const share = (columns: string[]) => columns.map((c, i) => (c === 'id' ? 1 : LARGE_TABLE / 2 ** (i + 1)));
   if (scope.presence.length === 0 || !support.partial) {
     const list = [...scope.values, ...scope.presence, 'id'];
-    indexes.push({ name: indexName(table, list, 'idx'), columns: list, unique: false });
+    indexes.push({ name: indexName(table, list, 'idx'), columns: list, unique: false, expected: share(list) });
     return indexes;
   }
   const list = [...scope.values, 'id'];
   for (const column of scope.presence) {
     for (const isNull of [false, true]) {
       const name = identifier(`${table}_${list.join('_')}_${column}_${isNull ? 'null' : 'set'}_idx`);
-      indexes.push({ name, columns: list, unique: false, where: { column, isNull } });
+      indexes.push({ name, columns: list, unique: false, where: { column, isNull }, expected: share(list) });
     }
   }
   return indexes;
@@ -148,8 +160,8 @@ function componentLinks(model: Model): TableDef | undefined {
     // Reads ask for one field's entries of a set of owners (of one component type in a dynamic
     // zone), in order; the component's own rows are found from the other side
     indexes: [
-      link(name, ['entity_id', 'field', 'component_type', 'ord']),
-      link(name, ['component_type', 'cmp_id']),
+      link(name, ['entity_id', 'field', 'component_type', 'ord'], [10, 3, 2, 1]),
+      link(name, ['component_type', 'cmp_id'], [LARGE_TABLE / 10, 1]),
     ],
   };
 }
@@ -167,7 +179,7 @@ function relationLinkTable(model: Model, attribute: string): TableDef {
       { name: 'inv_ord', type: 'double', nullable: false },
     ],
     // Populate reads either side's links in that side's order
-    indexes: [link(name, ['source_id', 'ord']), link(name, ['target_document_id', 'inv_ord'])],
+    indexes: [link(name, ['source_id', 'ord'], [3, 1]), link(name, ['target_document_id', 'inv_ord'], [10, 1])],
   };
 }
 
@@ -189,10 +201,13 @@ function filesLinkTable(): TableDef {
     ],
     // Reads ask for one field of a page of rows; writes (publish's copy, delete) for every field
     // of one row, so the row comes before the field
-    indexes: [link(FILES_LINK_TABLE, ['related_type', 'related_id', 'field', 'ord']), link(FILES_LINK_TABLE, ['file_id'])],
+    indexes: [
+      link(FILES_LINK_TABLE, ['related_type', 'related_id', 'field', 'ord'], [LARGE_TABLE / 10, 5, 2, 1]),
+      link(FILES_LINK_TABLE, ['file_id'], [5]),
+    ],
   };
 }
 
-function link(table: string, columns: string[]): IndexDef {
-  return { name: indexName(table, columns, 'idx'), columns, unique: false };
+function link(table: string, columns: string[], expected: number[]): IndexDef {
+  return { name: indexName(table, columns, 'idx'), columns, unique: false, expected };
 }

@@ -47,8 +47,8 @@ export async function fullScans(knex: Knex, statement: Statement): Promise<strin
       // Subqueries in FROM are scanned as the rows they produce, not as a table
       const derived = new Set(rows.flatMap((r) => /^(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(r.detail)?.[1] ?? []));
       return rows.flatMap((r) => {
-        const search = /^SEARCH \S+ USING (?:COVERING )?INDEX (\S+) \((.*)\)$/.exec(r.detail);
-        if (search) return unkeyed(search[1]!, search[2]!);
+        const search = /^SEARCH (\S+) USING (?:COVERING )?INDEX (\S+) \((.*)\)$/.exec(r.detail);
+        if (search) return [...unkeyed(search[2]!, search[3]!), ...keyIgnored(sql, search[1]!, search[2]!, search[3]!)];
         const table = /^SCAN (\S+)$/.exec(r.detail)?.[1];
         if (!table || table === 'CONSTANT' || derived.has(table)) return [];
         return pageInKeyOrder(sql, table, rows) ? [] : [table];
@@ -74,6 +74,18 @@ export async function fullScans(knex: Knex, statement: Statement): Promise<strin
             && Number(node.rows) >= TINY ? node.table_name : undefined);
       });
   }
+}
+
+/** A read that names one row or document by a key (`t`.`document_id` = ?, `l`.`source_id` in
+ *  (...)) and yet goes through an index that does not start from that key: it walks every row the
+ *  index's other columns select (a whole locale, say) to find a few. */
+function keyIgnored(sql: string, alias: string, index: string, condition: string): string[] {
+  const single = !/ join /i.test(sql);
+  // a value or a list, not a join's other column, and not a `not key = ?` exclusion
+  const named = ['document_id', ...ROW_KEYS].filter((key) =>
+    new RegExp(`(?<!not )(\`${alias}\`\\.${single ? '|^|[^.])' : ')'}\`${key}\` (= \\?|in \\()`, 'i').test(sql));
+  if (named.length === 0 || named.some((key) => condition.includes(key))) return [];
+  return [`${alias} read through ${index} (${condition}) though the statement names ${named.join(', ')}`];
 }
 
 function unkeyed(index: string, condition: string): string[] {
