@@ -5,6 +5,7 @@
 // version and some drafts through the same service calls a client's requests make.
 
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createKernel, createConsoleLogger, type Kernel } from '../core/index.js';
 import {
   countsFor, datasetFile, GENERATOR_VERSION, markerFile, readMarker, removeDatabase, schemaHash,
@@ -13,18 +14,10 @@ import {
 import { CONTENT_TYPES_DIR, DATA_DIR, ROOT } from './paths.js';
 import { Prng } from './prng.js';
 import { progress } from './progress.js';
+import { BENCH_SECRETS, SERVER_PLUGINS } from './startup.js';
 import { articleData, authorData, categoryData, fileRow, frenchVersion, type Pools } from './records.js';
 
 const BATCH = 50;
-
-/** The plugins each variant's data is written (and served) with. */
-export const VARIANT_PLUGINS: Readonly<Record<DatasetVariant, Record<string, { enabled: boolean; config?: Record<string, unknown> }>>> = {
-  core: { 'draft-and-publish': { enabled: false }, i18n: { enabled: false }, 'users-permissions': { enabled: false }, graphql: { enabled: false } },
-  site: {
-    'draft-and-publish': { enabled: true }, i18n: { enabled: true, config: { locales: ['en', 'fr'], defaultLocale: 'en' } },
-    'users-permissions': { enabled: false }, graphql: { enabled: false },
-  },
-};
 
 export async function ensureDataset(articles: number, seed: number, force = false, variant: DatasetVariant = 'core'): Promise<Dataset> {
   const file = datasetFile(articles, seed, variant);
@@ -41,9 +34,11 @@ export async function ensureDataset(articles: number, seed: number, force = fals
   const partial = `${file}.${process.pid}.partial`;
   removeDatabase(partial);
   const started = Date.now();
+  // The example app's config with the plugins its server runs with (startup.ts), so the data is
+  // written as that server reads it
   const kernel = await createKernel({
-    appDir: ROOT, contentTypesDir: CONTENT_TYPES_DIR, env: {}, logger: createConsoleLogger('warn'),
-    config: { database: { client: 'sqlite', connection: { filename: partial } }, plugins: VARIANT_PLUGINS[variant] },
+    appDir: ROOT, contentTypesDir: CONTENT_TYPES_DIR, configDir: join(ROOT, 'config'), logger: createConsoleLogger('warn'),
+    env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: partial, ...BENCH_SECRETS, ...SERVER_PLUGINS[variant] },
   });
   await kernel.load();
   try {

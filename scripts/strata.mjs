@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npx strata <start|token|generate> [args]`: the npm scripts' commands without npm's banner on
-// stdout, so a script can capture what a command prints (`SECRET=$(npx strata token create ...)`).
+// `npx strata <start|token|generate> [args]`, and behind `npm start` and `npm run token`: checks
+// the Node line, builds dist/ when stale, then runs the compiled command with plain node. Called
+// as `npx strata` it prints no npm banner, so a script can capture what a command prints
+// (`SECRET=$(npx strata token create ...)`).
 import './node-check.mjs';
 import { builtEntry } from './build-if-stale.mjs';
 
@@ -12,8 +14,10 @@ const COMMANDS = {
 
 const command = process.argv[2];
 if (!Object.hasOwn(COMMANDS, command ?? '')) {
-  process.stderr.write(`usage: strata <${Object.keys(COMMANDS).join('|')}> [arguments]\n`);
-  process.exit(command === undefined || command === '--help' ? 0 : 2);
+  const usage = `usage: strata <${Object.keys(COMMANDS).join('|')}> [arguments]\n`;
+  if (command === '--help' || command === '-h') { process.stdout.write(usage); process.exit(0); }
+  process.stderr.write(usage);
+  process.exit(2);
 }
 // The command reads its own arguments from argv[2] on. start keeps argv whole: its cluster
 // workers re-run this file with the same arguments.

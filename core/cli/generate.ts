@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { readSchemaDir } from '../registry/load.js';
 import { validateSchemaFiles } from '../registry/validate.js';
 import { ATTRIBUTE_TYPES } from '../registry/validate-attributes.js';
-import { componentUid, NAME_PATTERN } from '../registry/uid.js';
+import { componentUid, contentTypeUid, NAME_PATTERN } from '../registry/uid.js';
 import type { AttributeType, Attributes, ComponentSchema, ContentTypeSchema } from '../registry/types.js';
 
 /** An expected failure (bad name, bad shorthand, file exists): the CLI prints just the message. */
@@ -224,7 +224,7 @@ export function generateContentType(dir: string, opts: ContentTypeOptions): Gene
 /** The config/permissions.ts lines that open a new content type to callers: users-permissions
  *  roles start with none of its actions, and start-up refuses actions of a type that is gone. */
 export function permissionHint(schema: ContentTypeSchema): string {
-  const uid = `api::${schema.info.singularName}.${schema.info.singularName}`;
+  const uid = contentTypeUid(schema.info.singularName);
   const single = schema.kind === 'singleType';
   const list = (actions: string[]) => actions.map((a) => `'${uid}.${a}'`).join(', ');
   return [

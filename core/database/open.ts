@@ -26,8 +26,9 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
   try {
     const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql' });
     const sync = await syncWithoutBudget(config, knex, appDir, schema, logger);
+    const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {} };
-    return { knex, sync, models: buildModels(registry, knex), maintenance };
+    return { knex, sync, models, maintenance };
   } catch (err) {
     await knex.destroy();
     throw err;

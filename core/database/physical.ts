@@ -5,7 +5,7 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 import {
-  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, identifier, indexName, relationTable,
+  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable,
 } from './naming.js';
 
 export type ColumnType =
@@ -26,13 +26,15 @@ export interface IndexDef {
   unique: boolean;
   /** A partial index: only the rows where this column is null (or is not). */
   where?: { column: string; isNull: boolean };
-  /** How many rows one value of each leading column selects in a large table (LARGE_TABLE rows):
+  /** How many rows one value of each leading column selects, in a table of SEED_ROWS rows:
    *  SQLite's planner statistics until it has measured its own (statistics.ts). */
   expected: number[];
 }
 
-/** The table size the expected selectivities describe. */
-export const LARGE_TABLE = 1_000_000;
+/** The table size the expected selectivities describe. Small on purpose: SQLite's optimize
+ *  measures a table once its size is ten times off, so real statistics replace these from about
+ *  ten thousand rows on. */
+export const SEED_ROWS = 1000;
 
 export interface TableDef {
   name: string;
@@ -125,10 +127,10 @@ function scopeIndexes(table: string, scope: Scope, support: IndexSupport): Index
     name: indexName(table, lookup, 'idx'), columns: lookup, unique: false, expected: lookup.map((_, i) => versions / 2 ** i),
   }];
   if (scope.values.length === 0 && scope.presence.length === 0) return indexes;
-  // A scope value selects a large share of the table: the index is for order and counting
+  // A scope value selects a large share of the table: this index is for order and counting
   const share = (columns: string[]) => {
     const key = columns.indexOf('id');
-    return columns.map((_, i) => (i >= key ? 1 : LARGE_TABLE / 2 ** (i + 1)));
+    return columns.map((_, i) => (i >= key ? 1 : SEED_ROWS / 2 ** (i + 1)));
   };
   if (scope.presence.length === 0 || !support.partial) {
     const list = [...scope.values, ...scope.presence, 'id'];
@@ -140,7 +142,7 @@ function scopeIndexes(table: string, scope: Scope, support: IndexSupport): Index
     // the index alone: it does not read the partial index's condition as covered
     const list = [...scope.values, 'id', column];
     for (const isNull of [false, true]) {
-      const name = identifier(`${table}_${[...scope.values, 'id'].join('_')}_${column}_${isNull ? 'null' : 'set'}_idx`);
+      const name = indexName(table, [...scope.values, 'id', column, isNull ? 'null' : 'set'], 'idx');
       indexes.push({ name, columns: list, unique: false, where: { column, isNull }, expected: share(list) });
     }
   }
@@ -166,7 +168,7 @@ function componentLinks(model: Model): TableDef | undefined {
     // zone), in order; the component's own rows are found from the other side
     indexes: [
       link(name, ['entity_id', 'field', 'component_type', 'ord'], [10, 3, 2, 1]),
-      link(name, ['component_type', 'cmp_id'], [LARGE_TABLE / 10, 1]),
+      link(name, ['component_type', 'cmp_id'], [SEED_ROWS / 10, 1]),
     ],
   };
 }
@@ -207,7 +209,7 @@ function filesLinkTable(): TableDef {
     // Reads ask for one field of a page of rows; writes (publish's copy, delete) for every field
     // of one row, so the row comes before the field
     indexes: [
-      link(FILES_LINK_TABLE, ['related_type', 'related_id', 'field', 'ord'], [LARGE_TABLE / 10, 5, 2, 1]),
+      link(FILES_LINK_TABLE, ['related_type', 'related_id', 'field', 'ord'], [SEED_ROWS / 10, 5, 2, 1]),
       link(FILES_LINK_TABLE, ['file_id'], [5]),
     ],
   };

@@ -37,11 +37,13 @@ export async function syncSchema(knex: Knex, schema: PhysicalSchema, logger: Log
   for (const op of operations) {
     const started = Date.now();
     await apply(knex, op);
-    // Indexing a big table takes a while: say how long, so a slow start-up explains itself
+    // Indexing a big table takes a while: say how long, so a slow start-up explains itself, and
+    // log each step as it ends, so a sync that fails halfway shows what it had done
     const took = Date.now() - started;
-    described.push(took >= 1000 ? `${describe(op)} in ${(took / 1000).toFixed(1)} s` : describe(op));
+    const line = took >= 1000 ? `${describe(op)} in ${(took / 1000).toFixed(1)} s` : describe(op);
+    described.push(line);
+    logger.info(`schema sync: ${line}`);
   }
-  for (const line of described) logger.info(`schema sync: ${line}`);
   for (const note of keptNotes(schema, previous?.schema)) logger.warn(`schema sync: ${note}`);
   await writeState(knex, hash, schema);
   return { changed: described.length > 0, operations: described };
@@ -77,18 +79,38 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
     }
     // Indexes hold no data: one no longer described, or described differently, is dropped. New
     // ones come first, since MariaDB keeps a foreign key's index until another one serves it.
+    // What the database has decides, not only the state: a sync stopped halfway (killed, disk
+    // full) has built some indexes without recording them, and the next one must go on from there.
     const oldIndexes = new Map(old?.indexes.map((i) => [i.name, i]) ?? []);
     const wanted = new Map(table.indexes.map((i) => [i.name, i]));
+    const present = await indexesOf(knex, table.name);
     for (const index of table.indexes) {
-      if (!oldIndexes.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
+      if (!oldIndexes.has(index.name) && !present.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
     }
     for (const [name, index] of oldIndexes) {
       const now = wanted.get(name);
-      if (!now || !sameIndex(now, index)) ops.push({ kind: 'dropIndex', table: table.name, index });
-      if (now && !sameIndex(now, index)) ops.push({ kind: 'createIndex', table: table.name, index: now });
+      if (now && sameIndex(now, index)) continue;
+      if (present.has(name)) ops.push({ kind: 'dropIndex', table: table.name, index });
+      if (now) ops.push({ kind: 'createIndex', table: table.name, index: now });
     }
   }
   return ops;
+}
+
+/** The names of a table's indexes, from the database's own catalog. */
+async function indexesOf(knex: Knex, table: string): Promise<Set<string>> {
+  let names: Array<{ name: string }>;
+  switch (knex.client.config.client) {
+    case 'pg':
+      names = (await knex.raw('SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?', [table]) as { rows: Array<{ name: string }> }).rows;
+      break;
+    case 'mysql2':
+      names = (await knex.raw('SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ?', [table]) as [Array<{ name: string }>])[0];
+      break;
+    default:
+      names = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", [table]) as Array<{ name: string }>;
+  }
+  return new Set(names.map((r) => r.name));
 }
 
 function sameIndex(a: IndexDef, b: IndexDef): boolean {

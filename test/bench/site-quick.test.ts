@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
 
 interface Side { requests: number; rps: number; non2xx: number; errors: number; statementsPerRequest: number; sqlMsPerRequest: number }
-interface ScenarioResult { id: string; kind: string; targetRps: number; met?: boolean; ours?: Side }
+interface ScenarioResult { id: string; kind: string; targetRps: number; ours?: Side }
 interface Result {
   format: string;
   dataset: { articles: number; rows: number };
@@ -52,7 +52,7 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
     expect(result.idleRssMb).to.be.above(0);
   });
 
-  it('answered requests in every scenario, with no errors, and compared each with its target', () => {
+  it('answered requests in every scenario, with no errors, each with its target', () => {
     expect(result.errors).to.deep.equal([]);
     expect(result.scenarios.map((s) => s.id)).to.deep.equal(['s1', 's2', 's3', 's4', 's5', 's6']);
     for (const s of result.scenarios) {
@@ -61,7 +61,7 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
       expect(s.ours!.errors, `(${s.id}) errors`).to.equal(0);
       expect(s.ours!.statementsPerRequest, `(${s.id}) statements`).to.be.above(0);
       expect(s.ours!.sqlMsPerRequest, `(${s.id}) SQL time`).to.be.above(0);
-      expect(s.met, `(${s.id}) met`).to.equal(s.ours!.rps >= s.targetRps);
+      expect(s.targetRps, `(${s.id}) target`).to.be.above(0);
     }
   });
 });

@@ -62,7 +62,6 @@ describe('APP_DIR', function () {
       const list = await (await fetch(`${url}/api/categories`)).json() as { data: unknown[]; meta: { pagination: { pageSize: number; total: number } } };
       expect(list.meta.pagination).to.include({ pageSize: 2, total: 3 });
       expect(existsSync(join(appDir, '.tmp', 'data.db'))).to.equal(true);
-      expect(existsSync(join(ROOT, 'config', 'locales.ts'))).to.equal(false);
     } finally {
       await server.stop();
     }

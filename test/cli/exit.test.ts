@@ -81,7 +81,7 @@ describe('CLI exit codes', function () {
 
   it('npm run token: 0 on each command, 1 on refused input', () => {
     const appDir = tempApp();
-    const token = (...args: string[]) => run([join(ROOT, 'scripts', 'token.mjs'), ...args], appDir);
+    const token = (...args: string[]) => run([join(ROOT, 'scripts', 'strata.mjs'), 'token', ...args], appDir);
     for (const [args, code] of [
       [['create', '--name', 'exit-test', '--type', 'read-only'], 0],
       [['list'], 0],

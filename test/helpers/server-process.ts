@@ -10,7 +10,7 @@ export function appEnv(appDir: string, env: Record<string, string> = {}): Record
 }
 
 export function startServer(appDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'strata.mjs'), 'start'], {
     cwd: ROOT, env: appEnv(appDir, { PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -137,6 +137,22 @@ describe('i18n: the locales table follows the config across restarts', () => {
   });
 });
 
+describe('i18n: locales named in one string, as an environment list gives them', () => {
+  it("takes 'code:Name' (the name may hold colons and spaces), a bare code as its own name", async function () {
+    this.timeout(60_000);
+    const app = await startKernel({ contentTypesDir: FIXTURES, config: i18nConfig({ i18n: { locales: ['en:English (en)', ' fr : Français ', 'de', 'pt-BR:Português: Brasil', 'it:'] } }) });
+    try {
+      const res = await app.get('/api/i18n/locales');
+      expectStatus(res, 200);
+      expect((res.body as Json[]).map((l) => [l.code, l.name])).to.deep.equal([
+        ['en', 'English (en)'], ['fr', 'Français'], ['de', 'de'], ['pt-BR', 'Português: Brasil'], ['it', 'it'],
+      ]);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 describe('i18n: bad plugin config stops start-up, naming the key', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['a malformed code', { locales: ['en', 'EN_us'] }, 'plugins.i18n.config.locales.1'],
@@ -147,6 +163,8 @@ describe('i18n: bad plugin config stops start-up, naming the key', () => {
     ['a default that is not in the list', { locales: ['en', 'fr'], defaultLocale: 'de' }, 'plugins.i18n.config.defaultLocale'],
     ['a default that is not a string', { locales: ['en'], defaultLocale: 1 }, 'plugins.i18n.config.defaultLocale'],
     ['the same code twice', { locales: ['en', 'fr', 'en'] }, 'plugins.i18n.config.locales.2'],
+    ['a named entry with a malformed code', { locales: ['en:English', 'EN_us:American'] }, 'plugins.i18n.config.locales.1'],
+    ['the same code twice, once named', { locales: ['en', 'en:English'] }, 'plugins.i18n.config.locales.1'],
   ];
   for (const [what, config, key] of cases) {
     it(`${what}: ${key}`, async function () {
