@@ -10,7 +10,9 @@ let loader: Promise<void> | undefined;
 
 export async function importAppModule(file: string): Promise<{ default?: unknown }> {
   if (file.endsWith('.ts') && !typescriptLoaded) {
-    loader ??= import('tsx/esm/api').then(({ register }) => { register(); });
+    // Both hooks: a file outside a "type": "module" package may load as CommonJS (Node 22 does),
+    // and then its own imports go through require, which the ESM hook does not see
+    loader ??= Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]).then(([esm, cjs]) => { esm.register(); cjs.register(); });
     await loader;
   }
   const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
