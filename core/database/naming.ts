@@ -32,8 +32,10 @@ export const columnName = (attribute: string): string => {
 export const relationTable = (collectionName: string, attribute: string): string =>
   identifier(`${collectionName}_${snakeCase(attribute)}_lnk`);
 export const componentLinkTable = (collectionName: string): string => identifier(`${collectionName}_cmps`);
-export const indexName = (table: string, columns: string[], kind: 'idx' | 'uq' | 'fk'): string =>
+export const indexName = (table: string, columns: string[], kind: 'idx' | 'uq' | 'fk' | 'trgm'): string =>
   identifier(`${table}_${columns.join('_')}_${kind}`);
+/** A column's trigram index: on SQLite the FTS5 table that holds it, on PostgreSQL the index. */
+export const textIndexName = (table: string, column: string): string => indexName(table, [column], 'trgm');
 
 export { FILES_TABLE } from '../registry/media.js';
 export const FILES_LINK_TABLE = 'files_related_mph';

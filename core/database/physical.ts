@@ -5,7 +5,7 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 import {
-  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable,
+  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable, textIndexName,
 } from './naming.js';
 
 export type ColumnType =
@@ -26,6 +26,9 @@ export interface IndexDef {
   unique: boolean;
   /** A partial index: only the rows where this column is null (or is not). */
   where?: { column: string; isNull: boolean };
+  /** A trigram index of one text column, serving substring search ($containsi and its kin):
+   *  on SQLite an FTS5 table of the folded text kept by triggers, on PostgreSQL pg_trgm's GIN. */
+  method?: 'trigram';
   /** How many rows one value of each leading column selects, in a table of SEED_ROWS rows:
    *  SQLite's planner statistics until it has measured its own (statistics.ts). */
   expected: number[];
@@ -46,8 +49,9 @@ export interface TableDef {
 
 export interface PhysicalSchema { tables: TableDef[] }
 
-/** What the database can index: MariaDB and MySQL have no partial indexes. */
-export interface IndexSupport { partial: boolean }
+/** What the database can index: MariaDB and MySQL have no partial indexes, and no index that
+ *  answers a substring search (FULLTEXT matches words, not substrings). */
+export interface IndexSupport { partial: boolean; trigram: boolean }
 
 export function columnTypeOf(attribute: Attribute): ColumnType | undefined {
   switch (attribute.type) {
@@ -97,6 +101,9 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
     // Unique values are checked per version scope by the document service; the index makes it cheap.
     if ((attr.type === 'uid' || ('unique' in attr && attr.unique)) && type !== 'text' && type !== 'json') {
       indexes.push({ name: indexName(table, [column], 'idx'), columns: [column], unique: false, expected: [1] });
+    }
+    if ('searchable' in attr && attr.searchable && support.trigram) {
+      indexes.push({ name: textIndexName(table, column), columns: [column], unique: false, method: 'trigram', expected: [] });
     }
   }
   return { name: table, columns, indexes, describes: model.uid };

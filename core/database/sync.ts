@@ -9,6 +9,7 @@ import type { Logger } from '../log/logger.js';
 import type { ColumnDef, ColumnType, IndexDef, PhysicalSchema, TableDef } from './physical.js';
 import { SCHEMA_STATE_TABLE } from './naming.js';
 import { addColumn } from './column-ddl.js';
+import { createTextIndex, dropTextIndex, sqliteTextIndexesOf } from './text-index.js';
 
 const WIDENINGS: Record<string, ColumnType[]> = {
   string: ['text'],
@@ -55,18 +56,20 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
   for (const table of schema.tables) {
     if (!(await knex.schema.hasTable(table.name))) {
       ops.push({ kind: 'createTable', table });
+      for (const index of table.indexes) if (index.method) ops.push({ kind: 'createIndex', table: table.name, index });
       continue;
     }
     const old = before.get(table.name);
+    const columnOps: Operation[] = [];
     for (const column of table.columns) {
       const oldColumn = old?.columns.find((c) => c.name === column.name);
       if (!oldColumn) {
-        if (!(await knex.schema.hasColumn(table.name, column.name))) ops.push({ kind: 'addColumn', table: table.name, column });
+        if (!(await knex.schema.hasColumn(table.name, column.name))) columnOps.push({ kind: 'addColumn', table: table.name, column });
         continue;
       }
       if (oldColumn.type === column.type) continue;
       if (WIDENINGS[oldColumn.type]?.includes(column.type)) {
-        ops.push({ kind: 'alterColumn', table: table.name, column, from: oldColumn.type });
+        columnOps.push({ kind: 'alterColumn', table: table.name, column, from: oldColumn.type });
         continue;
       }
       const holding = await knex(table.name).whereNotNull(column.name).count({ n: '*' }).first();
@@ -75,7 +78,7 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
           `schema sync refused: ${table.describes} column ${table.name}.${column.name} would change from ${oldColumn.type} to ${column.type}, ` +
           `which can lose data held in ${String(holding?.n)} row(s). Migrate the data yourself (or restore the attribute's type) and start again.`);
       }
-      ops.push({ kind: 'replaceEmptyColumn', table: table.name, column, from: oldColumn.type });
+      columnOps.push({ kind: 'replaceEmptyColumn', table: table.name, column, from: oldColumn.type });
     }
     // Indexes hold no data: one no longer described, or described differently, is dropped. New
     // ones come first, since MariaDB keeps a foreign key's index until another one serves it.
@@ -84,6 +87,12 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
     const oldIndexes = new Map(old?.indexes.map((i) => [i.name, i]) ?? []);
     const wanted = new Map(table.indexes.map((i) => [i.name, i]));
     const present = await indexesOf(knex, table.name);
+    // SQLite changes a column's type by copying the table, which drops its triggers: a text
+    // index is dropped before and built again after
+    const rebuilt = knex.client.config.client === 'better-sqlite3' && columnOps.some((op) => op.kind !== 'addColumn');
+    const textIndexes = rebuilt ? (old?.indexes ?? []).filter((i) => i.method && present.has(i.name)) : [];
+    for (const index of textIndexes) { ops.push({ kind: 'dropIndex', table: table.name, index }); present.delete(index.name); oldIndexes.delete(index.name); }
+    ops.push(...columnOps);
     for (const index of table.indexes) {
       if (!oldIndexes.has(index.name) && !present.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
     }
@@ -109,12 +118,13 @@ async function indexesOf(knex: Knex, table: string): Promise<Set<string>> {
       break;
     default:
       names = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", [table]) as Array<{ name: string }>;
+      names.push(...(await sqliteTextIndexesOf(knex, table)).map((name) => ({ name })));
   }
   return new Set(names.map((r) => r.name));
 }
 
 function sameIndex(a: IndexDef, b: IndexDef): boolean {
-  return a.unique === b.unique && a.columns.join() === b.columns.join()
+  return a.unique === b.unique && a.method === b.method && a.columns.join() === b.columns.join()
     && a.where?.column === b.where?.column && a.where?.isNull === b.where?.isNull;
 }
 
@@ -129,7 +139,7 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
     case 'createTable':
       await knex.schema.createTable(op.table.name, (t) => {
         for (const column of op.table.columns) addColumn(t, column);
-        for (const index of op.table.indexes) addIndex(knex, t, index);
+        for (const index of op.table.indexes) if (!index.method) addIndex(knex, t, index);
       });
       return;
     case 'addColumn':
@@ -143,9 +153,11 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
       await knex.schema.alterTable(op.table, (t) => { addColumn(t, op.column); });
       return;
     case 'createIndex':
+      if (op.index.method) { await createTextIndex(knex, op.table, op.index); return; }
       await knex.schema.alterTable(op.table, (t) => { addIndex(knex, t, op.index); });
       return;
     case 'dropIndex':
+      if (op.index.method) { await dropTextIndex(knex, op.index); return; }
       await knex.schema.alterTable(op.table, (t) => {
         if (op.index.unique) t.dropUnique(op.index.columns, op.index.name);
         else t.dropIndex(op.index.columns, op.index.name);
@@ -160,9 +172,13 @@ function describe(op: Operation): string {
     case 'addColumn': return `added column ${op.table}.${op.column.name} (${op.column.type})`;
     case 'alterColumn': return `widened column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
     case 'replaceEmptyColumn': return `retyped empty column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
-    case 'createIndex': return `created index ${op.index.name} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}`;
-    case 'dropIndex': return `dropped index ${op.index.name} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}, no longer described`;
+    case 'createIndex': return `created ${indexText(op.index)} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}`;
+    case 'dropIndex': return `dropped ${indexText(op.index)} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}, no longer described`;
   }
+}
+
+function indexText(index: IndexDef): string {
+  return `${index.method ? `${index.method} ` : ''}index ${index.name}`;
 }
 
 function whereText(index: IndexDef): string {

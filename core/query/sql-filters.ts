@@ -12,23 +12,26 @@ import { and } from './ast.js';
 import { holdsWithoutRow, onlyWithoutRow } from './absent-rows.js';
 import { columnOf, columnTypeOfField } from './columns.js';
 import type { PlanContext } from './plan-context.js';
+import { applyTextIndex } from './text-search.js';
 
 type Where = Knex.QueryBuilder;
 
 /** The row a scoped row was reached from, for `correlated` scope conditions. */
 export interface OuterRow { model: Model; alias: string }
 
-export function applyFilter(qb: Where, node: FilterNode | undefined, model: Model, alias: string, ctx: PlanContext, outer?: OuterRow): void {
+/** `negated`: under a $not of this row. A condition on a NULL column must stay NULL there (no
+ *  match either way), so no shortcut that answers false for NULL (the text index) applies. */
+export function applyFilter(qb: Where, node: FilterNode | undefined, model: Model, alias: string, ctx: PlanContext, outer?: OuterRow, negated = false): void {
   if (!node) return;
   switch (node.kind) {
     case 'and':
-      qb.where((sub) => { for (const child of node.children) sub.andWhere((w) => applyFilter(w, child, model, alias, ctx, outer)); });
+      qb.where((sub) => { for (const child of node.children) sub.andWhere((w) => applyFilter(w, child, model, alias, ctx, outer, negated)); });
       return;
     case 'or':
-      qb.where((sub) => { for (const child of node.children) sub.orWhere((w) => applyFilter(w, child, model, alias, ctx, outer)); });
+      qb.where((sub) => { for (const child of node.children) sub.orWhere((w) => applyFilter(w, child, model, alias, ctx, outer, negated)); });
       return;
     case 'not':
-      qb.whereNot((sub) => applyFilter(sub, node.child, model, alias, ctx, outer));
+      qb.whereNot((sub) => applyFilter(sub, node.child, model, alias, ctx, outer, true));
       return;
     case 'correlated': {
       const [inner, reached] = correlatedColumns(node.field, model, alias, outer);
@@ -36,6 +39,7 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
       return;
     }
     case 'compare':
+      if (!negated) applyTextIndex(qb, model, node.field, alias, node.operator, node.value, ctx);
       applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);
       return;
     case 'nested':

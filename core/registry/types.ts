@@ -37,6 +37,10 @@ export interface StringLikeAttribute extends AttributeBase {
   minLength?: number;
   maxLength?: number;
   regex?: string;
+  /** Substring search on this attribute ($containsi, $contains, $startsWith(i), $endsWith(i))
+   *  reads a trigram index instead of every row: SQLite's FTS5 trigram tokenizer, PostgreSQL's
+   *  pg_trgm. Costs a copy of the text's trigrams and slower writes of this attribute. */
+  searchable?: boolean;
 }
 
 export interface UidAttribute extends AttributeBase {
@@ -47,6 +51,7 @@ export interface UidAttribute extends AttributeBase {
   minLength?: number;
   maxLength?: number;
   regex?: string;
+  searchable?: boolean;
 }
 
 export interface EnumerationAttribute extends AttributeBase {

@@ -45,7 +45,7 @@ const INVERSE_KIND: Record<RelationKind, RelationKind> = {
 
 const COMMON = ['type', 'required', 'private', 'configurable', 'writable', 'pluginOptions'];
 const LENGTH = ['minLength', 'maxLength', 'regex'];
-const STRING_LIKE = [...COMMON, 'unique', 'default', ...LENGTH];
+const STRING_LIKE = [...COMMON, 'unique', 'default', 'searchable', ...LENGTH];
 const NUMBER = [...COMMON, 'unique', 'default', 'min', 'max'];
 const DATE = [...COMMON, 'unique', 'default'];
 const WITH_DEFAULT = [...COMMON, 'default'];
@@ -128,7 +128,7 @@ function checkOptionKeys(ctx: AttrCtx): void {
 }
 
 function checkCommonOptions(ctx: AttrCtx): void {
-  for (const key of ['required', 'private', 'configurable', 'writable', 'unique']) {
+  for (const key of ['required', 'private', 'configurable', 'writable', 'unique', 'searchable']) {
     if (ctx.attr[key] !== undefined && typeof ctx.attr[key] !== 'boolean') ctx.at(key, 'must be a boolean');
   }
   const pluginOptions = ctx.attr.pluginOptions;

@@ -100,6 +100,58 @@ describe('schema sync', () => {
     });
   });
 
+  it('builds a searchable attribute\'s trigram index over the rows it holds, keeps it through a widening, drops it when no longer searchable', async function () {
+    const plain = contentType('post', 'posts', { title: { type: 'string' } });
+    const searchable = contentType('post', 'posts', { title: { type: 'string', searchable: true } });
+    const widened = contentType('post', 'posts', { title: { type: 'text', searchable: true } });
+    const titles = async (app: TestKernel, value: string) => {
+      const res = await app.get(`/api/posts?filters[title][$containsi]=${encodeURIComponent(value)}&sort=id`);
+      expect(res.status, res.text).to.equal(200);
+      return (res.body.data as Array<{ title: string }>).map((d) => d.title);
+    };
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [plain]));
+      if (first.kernel.dialect === 'mysql') this.skip();
+      await create(first, 'posts', { title: 'Canyon walk' });
+      await first.kernel.destroy();
+
+      // Rows written before the index exists are in it
+      const second = track(await boot(db, [searchable]));
+      expect(second.kernel.lastSync?.operations).to.deep.equal(['created trigram index posts_title_trgm on posts(title)']);
+      const id = await create(second, 'posts', { title: 'Reef CANYON' });
+      expect(await titles(second, 'canyon')).to.deep.equal(['Canyon walk', 'Reef CANYON']);
+      const updated = await second.put(`/api/posts/${id}`, { data: { title: 'Reef only' } });
+      expect(updated.status, updated.text).to.equal(200);
+      expect(await titles(second, 'canyon')).to.deep.equal(['Canyon walk']);
+      expect(await titles(second, 'reef')).to.deep.equal(['Reef only']);
+      await second.kernel.destroy();
+
+      // SQLite widens a column by copying its table, which loses the triggers that keep the index
+      const third = track(await boot(db, [widened]));
+      if (third.kernel.dialect === 'sqlite') {
+        expect(third.kernel.lastSync?.operations).to.deep.equal([
+          'dropped trigram index posts_title_trgm on posts(title), no longer described',
+          'widened column posts.title from string to text',
+          'created trigram index posts_title_trgm on posts(title)',
+        ]);
+      }
+      await create(third, 'posts', { title: 'Canyon again' });
+      const gone = await third.del(`/api/posts/${id}`);
+      expect(gone.status, gone.text).to.be.oneOf([200, 204]);
+      expect(await titles(third, 'canyon')).to.deep.equal(['Canyon walk', 'Canyon again']);
+      expect(await titles(third, 'reef')).to.deep.equal([]);
+      await third.kernel.destroy();
+
+      const fourth = track(await boot(db, [contentType('post', 'posts', { title: { type: 'text' } })]));
+      expect(fourth.kernel.lastSync?.operations).to.deep.equal(['dropped trigram index posts_title_trgm on posts(title), no longer described']);
+      const left = fourth.kernel.dialect === 'sqlite'
+        ? await fourth.kernel.db.raw("SELECT name FROM sqlite_master WHERE name LIKE 'posts_title_trgm%'") as unknown[]
+        : (await fourth.kernel.db.raw("SELECT 1 FROM pg_indexes WHERE indexname = 'posts_title_trgm'")).rows as unknown[];
+      expect(left).to.deep.equal([]);
+      expect(await titles(fourth, 'canyon')).to.deep.equal(['Canyon walk', 'Canyon again']);
+    });
+  });
+
   it('goes on after a sync that stopped halfway: an index built but not recorded is kept, not built again', async () => {
     const before = contentType('book', 'books', { title: { type: 'string' }, isbn: { type: 'string', unique: true } });
     const after = contentType('book', 'books', { title: { type: 'string', unique: true }, isbn: { type: 'string', unique: true } });

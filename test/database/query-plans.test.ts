@@ -1,12 +1,12 @@
 // Every statement the engine emits for the reads a site serves most (lists with their counts,
 // drafts and other locales, findOne by documentId, populate of every kind, relation filters, sort
 // on an indexed column) is served by an index on this database: its own EXPLAIN shows no full scan
-// of a content, link or component table. Text search without an index ($containsi) is the
-// documented exception (docs/design.md, "Physical design"); the last test shows the check sees one.
+// of a content, link or component table. Text search ($containsi) on an attribute that is not
+// `searchable`, and on MariaDB, is the documented exception (docs/design.md, "Physical design"); the last test shows the check sees one.
 
 import { expect } from 'chai';
 import { startKernel, type TestKernel } from '../helpers/kernel.js';
-import { fullScans, recordStatements } from '../helpers/query-plans.js';
+import { fullScans, indexesRead, recordStatements } from '../helpers/query-plans.js';
 import { seedMediaFiles } from '../docs/media-fixtures.js';
 
 const DOCUMENTS = 120;
@@ -148,6 +148,23 @@ describe('query plans: indexes serve the scoped reads', function () {
       expect(found).to.deep.equal([]);
     });
   }
+
+  it('text search on a searchable attribute, sorted, reads its trigram index (SQLite, PostgreSQL)', async function () {
+    // MariaDB has no index that answers a substring search: documented in docs/design.md
+    if (app.kernel.dialect === 'mysql') this.skip();
+    const path = '/api/articles?filters[title][$containsi]=ticle%2077&sort=publishDate:desc&pagination[pageSize]=50';
+    expect(await scansOf(path)).to.deep.equal([]);
+    const statements = await recordStatements(app, () => app.get(path));
+    // PostgreSQL reads this fixture's few rows of a locale through a scope index, as it should;
+    // without those, the trigram index must be able to serve the statement (it is chosen once
+    // a table is large and the value rare)
+    const hide = app.kernel.dialect === 'postgres'
+      ? ['articles_locale_id_published_at_set_idx', 'articles_locale_id_published_at_null_idx', 'articles_document_id_locale_published_at_idx'] : [];
+    const read: string[][] = [];
+    for (const statement of statements) read.push(await indexesRead(app.kernel.db, statement, hide));
+    // The page and its count
+    expect(read.filter((names) => names.includes('articles_title_trgm')), JSON.stringify(read)).to.have.length(2);
+  });
 
   it('sees a full scan where there is one: text search on a type without a scope', async () => {
     const scans = await scansOf('/api/authors?filters[bio][$containsi]=quote');

@@ -106,7 +106,7 @@ function pageInKeyOrder(sql: string, table: string, rows: Array<{ detail: string
   return ordered && !rows.some((r) => r.detail.includes('TEMP B-TREE FOR ORDER BY'));
 }
 
-interface PgNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PgNode[] }
+interface PgNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PgNode[] }
 
 /** Seq Scans only: with them switched off, PostgreSQL reads whole indexes to feed merge joins
  *  and counts, which a real workload would not do and a count must. */
@@ -126,4 +126,33 @@ function collect(value: unknown, pick: (node: Record<string, unknown>) => string
   };
   walk(value);
   return found;
+}
+
+/** The indexes the database's plan for a statement reads: SQLite's SEARCH ... USING INDEX and an
+ *  FTS5 table searched through its index (a LIKE constraint, "INDEX n:L..."); PostgreSQL's
+ *  index nodes (planned with enable_seqscan off, as above, and without the indexes in `hide`,
+ *  dropped in a transaction rolled back after). MariaDB: none listed. */
+export async function indexesRead(knex: Knex, statement: Statement, hide: readonly string[] = []): Promise<string[]> {
+  const sql = statement.sql.replace(/\$\d+/g, '?');
+  const bindings = statement.bindings as Knex.RawBinding[];
+  switch (CLIENT) {
+    case 'sqlite': {
+      const rows = await knex.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings) as Array<{ detail: string }>;
+      return rows.flatMap((r) => /USING (?:COVERING )?INDEX (\S+)/.exec(r.detail)?.[1] ?? /^SCAN (\S+) VIRTUAL TABLE INDEX \d+:L/.exec(r.detail)?.[1] ?? []);
+    }
+    case 'postgres': {
+      const trx = await knex.transaction();
+      try {
+        await trx.raw('SET LOCAL enable_seqscan = off');
+        for (const index of hide) await trx.raw('DROP INDEX ??', [index]);
+        const result = await trx.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings) as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }> };
+        const names = (node: PgNode): string[] => [...(node['Index Name'] ? [node['Index Name']] : []), ...(node.Plans ?? []).flatMap(names)];
+        return names(result.rows[0]!['QUERY PLAN'][0]!.Plan);
+      } finally {
+        await trx.rollback();
+      }
+    }
+    default:
+      return [];
+  }
 }

@@ -1,26 +1,40 @@
 // Case-insensitive operators fold case the way JavaScript's toLowerCase() does, on every dialect
 // and whatever shortcut a dialect takes for ASCII text (SQLite decides all-ASCII rows with its
-// own LIKE): a Kelvin sign folds to "k", "ÜBER" to "über".
+// own LIKE): a Kelvin sign folds to "k", "ÜBER" to "über". All of it twice: on a plain
+// attribute and on a `searchable` one, whose trigram index must never change an answer.
 
 import { expect } from 'chai';
+import { captureStatements } from '../../helpers/statements.js';
 import { useKernel } from '../../helpers/suite.js';
 
-const notes = {
+const notes = (searchable: boolean) => ({
   contentTypesDir: false as const,
   schemas: {
-    contentTypes: [{ file: 'note.json', schema: { kind: 'collectionType', collectionName: 'notes', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' }, attributes: { title: { type: 'string' } } } }],
+    contentTypes: [{ file: 'note.json', schema: { kind: 'collectionType', collectionName: 'notes', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' }, attributes: { title: { type: 'string', searchable } } } }],
     components: [],
   },
-};
+});
 
-const TITLES = ['temp 5 \u212A', 'okay', 'ÜBER alles', 'über', 'plain', 'MIXED Okay über'];
+const TITLES = ['temp 5 \u212A', 'okay', 'ÜBER alles', 'über', 'plain', 'MIXED Okay über', 'ΟΔΟΣ', '50% off_now'];
 
-describe('REST query: case folding in $containsi and friends', () => {
-  const app = useKernel(notes);
+for (const searchable of [false, true]) describe(`REST query: case folding in $containsi and friends${searchable ? ', searchable (trigram index)' : ''}`, () => {
+  const app = useKernel(notes(searchable));
 
   before(async () => {
     for (const title of TITLES) expect((await app().post('/api/notes', { data: { title } })).status).to.equal(201);
+    // No title: NULL under $not stays out, with or without the index
+    expect((await app().post('/api/notes', { data: {} })).status).to.equal(201);
   });
+
+  if (searchable) {
+    it('reads the trigram index on SQLite and PostgreSQL', async function () {
+      const { dialect } = app().kernel;
+      if (dialect === 'mysql') this.skip();
+      const { sql } = await captureStatements(app(), () => titles('filters[title][$containsi]=okay'));
+      if (dialect === 'sqlite') expect(sql.join('\n')).to.include('notes_title_trgm');
+      else expect((await app().kernel.db.raw("SELECT 1 FROM pg_indexes WHERE indexname = 'notes_title_trgm'")).rows).to.have.length(1);
+    });
+  }
 
   async function titles(query: string): Promise<string[]> {
     const res = await app().get(`/api/notes?${query}&sort=id`);
@@ -33,10 +47,22 @@ describe('REST query: case folding in $containsi and friends', () => {
     ['filters[title][$containsi]=5%20k', ['temp 5 \u212A']],
     ['filters[title][$containsi]=OKAY', ['okay', 'MIXED Okay über']],
     [`filters[title][$containsi]=${encodeURIComponent('ÜBER')}`, ['ÜBER alles', 'über', 'MIXED Okay über']],
-    ['filters[title][$notContainsi]=k', ['ÜBER alles', 'über', 'plain']],
+    ['filters[title][$notContainsi]=k', ['ÜBER alles', 'über', 'plain', 'ΟΔΟΣ', '50% off_now', null as unknown as string]],
     ['filters[title][$endsWithi]=K', ['temp 5 \u212A']],
     ['filters[title][$startsWithi]=mixed', ['MIXED Okay über']],
     ['filters[title][$containsi]=PLA', ['plain']],
+    ['filters[title][$contains]=Okay', ['MIXED Okay über']],
+    ['filters[title][$contains]=kay', ['okay', 'MIXED Okay über']],
+    ['filters[title][$startsWith]=okay', ['okay']],
+    ['filters[title][$endsWith]=ber', ['über', 'MIXED Okay über']],
+    [`filters[title][$startsWith]=${encodeURIComponent('ÜBER')}`, ['ÜBER alles']],
+    [`filters[title][$containsi]=${encodeURIComponent('δο')}`, ['ΟΔΟΣ']],
+    ['filters[title][$containsi]=50%25', ['50% off_now']],
+    ['filters[title][$containsi]=F_N', ['50% off_now']],
+    ['filters[title][$containsi]=f%25n', []],
+    ['filters[title][$containsi]=e_a', []],
+    ['filters[$not][title][$containsi]=a', ['temp 5 \u212A', 'über', 'ΟΔΟΣ', '50% off_now']],
+    ['filters[$or][0][title][$containsi]=plain&filters[$or][1][title][$null]=true', ['plain', null as unknown as string]],
     ['_q=K', ['temp 5 \u212A', 'okay', 'MIXED Okay über']],
     [`_q=${encodeURIComponent('über')}`, ['ÜBER alles', 'über', 'MIXED Okay über']],
   ];
