@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { removeDatabase, workingCopy } from './dataset.js';
 import { ensureDataset } from './generator.js';
 import { siteMarkdown } from './site-report.js';
+import { scaleMarkdown, type ScaleResult } from './site-scale.js';
 import { runSite } from './site-runner.js';
 import { RESULTS_DIR, ROOT, SERVER_ENTRY } from './paths.js';
 import { toMarkdown } from './report.js';
@@ -20,6 +21,9 @@ const USAGE = `npm run bench -- [options]
   --dataset core|site   core (default): plugins off, against the floor; site: draft-and-publish
                         and i18n on, two locales and drafts, against absolute targets (no floor)
   --size 1k|10k|100k|1m articles to generate (default 10k)
+  --scale               with --dataset site: the read scenarios at each of --sizes, and how
+                        req/s holds up against the smallest -> results/site-scale.md
+  --sizes a,b,...       the sizes of --scale (default 10k,100k,1m)
   --articles N          the same, as a number
   --seed N              PRNG seed (default 42)
   --warmup S --duration S --connections N   load settings (default 3, 10, 10)
@@ -56,6 +60,7 @@ async function main(): Promise<number> {
       workers: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' },
       regenerate: { type: 'boolean', default: false }, 'skip-build': { type: 'boolean', default: false },
       dataset: { type: 'string', default: 'core' },
+      scale: { type: 'boolean', default: false }, sizes: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -80,6 +85,16 @@ async function main(): Promise<number> {
 
   const variant = values.dataset;
   if (variant !== 'core' && variant !== 'site') throw new Error(`--dataset must be core or site, got ${variant}`);
+
+  if (values.scale) {
+    if (variant !== 'site') throw new Error('--scale runs the site dataset: add --dataset site');
+    const sizes = (values.sizes ?? '10k,100k,1m').split(',').map((s) => {
+      const n = SIZES[s.trim().toLowerCase()];
+      if (!n) throw new Error(`--sizes takes ${Object.keys(SIZES).join(', ')}, got ${s}`);
+      return n;
+    });
+    return runScale(sizes, seed, opts, out, values.regenerate === true, values['skip-build'] === true);
+  }
 
   const buildWarning = values['skip-build'] ? undefined : build();
   const dataset = await ensureDataset(articles, seed, values.regenerate === true, variant);
@@ -106,6 +121,38 @@ async function main(): Promise<number> {
   process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
   if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
   return result.errors.length ? 1 : 0;
+}
+
+/** One site run a size, smallest first; the reads only (a create changes the next size's data
+ *  no more than its own, but says nothing about scale). */
+async function runScale(sizes: number[], seed: number, opts: RunOptions, out: string, regenerate: boolean, skipBuild: boolean): Promise<number> {
+  const startedAt = new Date().toISOString();
+  const buildWarning = skipBuild ? undefined : build();
+  const reads = { ...opts, only: opts.only ?? ['s1', 's2', 's3', 's4', 's5'] };
+  const runs: SiteResult[] = [];
+  for (const articles of [...sizes].sort((a, b) => a - b)) {
+    const dataset = await ensureDataset(articles, seed, regenerate, 'site');
+    const runTag = `${Date.now().toString(36)}${process.pid}`;
+    const dbFile = workingCopy(dataset.file, runTag);
+    try {
+      runs.push(await runSite(dataset, dbFile, reads, runTag));
+    } finally {
+      removeDatabase(dbFile);
+    }
+  }
+  if (buildWarning) runs[0]!.warnings.unshift(buildWarning);
+  const result: ScaleResult = { format: 'strata-bench-site-scale/1', startedAt, finishedAt: new Date().toISOString(), machine: runs[0]!.machine, runs };
+  mkdirSync(out, { recursive: true });
+  const jsonFile = join(out, `site-scale-${startedAt.replace(/[:.]/g, '-')}.json`);
+  const markdown = scaleMarkdown(result);
+  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, 'site-scale.md'), markdown]] as const) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  }
+  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  const errors = runs.reduce((n, run) => n + run.errors.length, 0);
+  if (errors) process.stderr.write(`bench: ${errors} error(s)\n`);
+  return errors ? 1 : 0;
 }
 
 main().then((code) => process.exit(code), (err: unknown) => {

@@ -22,7 +22,7 @@ export function defaultConfig(): KernelConfig {
       statementTimeout: 30_000,
     },
     api: {
-      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxPopulateDepth: 10, maxFilterDepth: 10,
+      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, countLimit: null, strictParams: false, maxPopulateDepth: 10, maxFilterDepth: 10,
         maxSortKeys: 10, maxFilterNodes: 100, maxInListLength: 100, maxPopulateNodes: 50, maxPopulateRows: 10_000, maxFields: 100, maxBodyDepth: 20, maxJsonDepth: 30 },
       bodyLimit: 1024 * 1024,
       tokens: {},

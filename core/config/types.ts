@@ -76,6 +76,10 @@ export interface RestConfig {
   defaultLimit: number;
   maxLimit: number;
   withCount: boolean;
+  /** Counting a list's total reads every matching row of an index: on a table of millions, tens
+   *  of milliseconds. With a number, a count stops there and the answer says so
+   *  (`meta.pagination.total` is the limit, `totalCapped: true`). null: exact totals. */
+  countLimit: number | null;
   /** Unknown top-level query parameters are a 400 when true, ignored when false. */
   strictParams: boolean;
   /** Levels of relations/components a content-API populate may reach (400 beyond). */

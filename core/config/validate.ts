@@ -41,6 +41,7 @@ const CHECKS: Check[] = [
   ['api.rest.defaultLimit', isInt(1), 'a positive integer'],
   ['api.rest.maxLimit', isInt(1), 'a positive integer'],
   ['api.rest.withCount', isBool, 'a boolean'],
+  ['api.rest.countLimit', (v) => v === null || isInt(1)(v), 'a positive integer, or null for exact totals'],
   ['api.rest.strictParams', isBool, 'a boolean'],
   ['api.rest.maxPopulateDepth', isInt(1), 'a positive integer'],
   ['api.rest.maxFilterDepth', isInt(1), 'a positive integer'],

@@ -43,9 +43,10 @@ export interface PopulateNode {
 }
 export type PopulateMap = Record<string, PopulateNode>;
 
+/** `countLimit`: count no further than this many rows (api.rest.countLimit). */
 export type Pagination =
-  | { mode: 'page'; page: number; pageSize: number; withCount: boolean }
-  | { mode: 'offset'; start: number; limit: number; withCount: boolean };
+  | { mode: 'page'; page: number; pageSize: number; withCount: boolean; countLimit?: number }
+  | { mode: 'offset'; start: number; limit: number; withCount: boolean; countLimit?: number };
 
 export interface QueryAst {
   filters?: FilterNode;
@@ -73,4 +74,7 @@ export interface PageInfo {
   start?: number;
   limit?: number;
   total?: number;
+  /** Set when counting stopped at api.rest.countLimit: `total` is that limit, and at least as
+   *  many documents match. */
+  totalCapped?: true;
 }

@@ -21,7 +21,7 @@ export interface RawQuery {
 export interface CompileContext {
   registry: ModelRegistry;
   source: 'content-api' | 'internal';
-  rest: { defaultLimit: number; maxLimit: number; withCount: boolean } & DepthLimits & BreadthLimits;
+  rest: { defaultLimit: number; maxLimit: number; withCount: boolean; countLimit?: number | null } & DepthLimits & BreadthLimits;
   /** false for findOne, count and single types: pagination input is ignored. */
   paginate: boolean;
 }

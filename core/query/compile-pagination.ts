@@ -47,6 +47,7 @@ export function compilePagination(raw: RawQuery, ctx: CompileContext): Paginatio
   }
 
   const { defaultLimit, maxLimit } = ctx.rest;
+  const countLimit = ctx.rest.countLimit ? { countLimit: ctx.rest.countLimit } : {};
   const clamp = (n: number): number => (maxLimit > 0 ? Math.min(n, maxLimit) : n);
 
   if (start || limit) {
@@ -58,13 +59,14 @@ export function compilePagination(raw: RawQuery, ctx: CompileContext): Paginatio
       if (n === 0 || n < -1) throw invalidValue(limit.path, limit.value, 'an integer >= 1 (or -1 for the maximum)');
       limitValue = n === -1 ? (maxLimit > 0 ? maxLimit : -1) : clamp(n);
     }
-    return { mode: 'offset', start: startValue, limit: limitValue, withCount };
+    return { mode: 'offset', start: startValue, limit: limitValue, withCount, ...countLimit };
   }
   return {
     mode: 'page',
     page: page ? integer(page, 1) : 1,
     pageSize: pageSize ? clamp(integer(pageSize, 1)) : clamp(defaultLimit),
     withCount,
+    ...countLimit,
   };
 }
 

@@ -50,18 +50,24 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
 
   let pagination: PageInfo | undefined;
   if (page) {
-    const total = page.withCount ? await count(model, query, ctx) : undefined;
+    const counted = page.withCount ? await count(model, query, ctx, {}, page.countLimit) : undefined;
+    const capped = page.countLimit !== undefined && counted !== undefined && counted > page.countLimit;
+    const total = capped ? page.countLimit : counted;
+    const totals = total === undefined ? {} : { total, ...(capped ? { totalCapped: true as const } : {}) };
     pagination = page.mode === 'page'
-      ? { page: page.page, pageSize: page.pageSize, ...(total !== undefined ? { pageCount: Math.ceil(total / page.pageSize), total } : {}) }
-      : { start: page.start, limit: page.limit, ...(total !== undefined ? { total } : {}) };
+      ? { page: page.page, pageSize: page.pageSize, ...(total !== undefined ? { pageCount: Math.ceil(total / page.pageSize), ...totals } : {}) }
+      : { start: page.start, limit: page.limit, ...totals };
   }
   return { docs: loaded.map((l) => l.doc), pagination };
 }
 
-export async function count(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}): Promise<number> {
+/** The matching rows; with `upTo`, no more than upTo + 1 of them (enough to tell it was reached),
+ *  read from the first rows the database finds rather than all of them. */
+export async function count(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}, upTo?: number): Promise<number> {
   const qb = ctx.knex.from({ r: model.collectionName });
   where(qb, model, query, ctx, opts);
-  const [row] = await qb.count({ n: '*' }) as Array<{ n: unknown }>;
+  const counted = upTo === undefined ? qb : ctx.knex.from(limitRows(qb.select(ctx.knex.raw('1')), upTo + 1).as('c'));
+  const [row] = await counted.count({ n: '*' }) as Array<{ n: unknown }>;
   return Number(row?.n ?? 0);
 }
 
