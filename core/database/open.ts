@@ -24,7 +24,7 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
   if (config.client === 'postgres') await preparePg();
   const knex = createConnection(config, appDir);
   try {
-    const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql' });
+    const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql', scopeCounts: config.client === 'sqlite' });
     const sync = await syncWithoutBudget(config, knex, appDir, schema, logger);
     const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {} };

@@ -7,6 +7,7 @@ import { isScalar } from '../registry/types.js';
 import {
   columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable, textIndexName,
 } from './naming.js';
+import { scopeCountsName } from './scope-counts.js';
 
 export type ColumnType =
   | 'increments' | 'string' | 'text' | 'json' | 'integer' | 'biginteger' | 'double' | 'decimal'
@@ -26,9 +27,13 @@ export interface IndexDef {
   unique: boolean;
   /** A partial index: only the rows where this column is null (or is not). */
   where?: { column: string; isNull: boolean };
-  /** A trigram index of one text column, serving substring search ($containsi and its kin):
-   *  on SQLite an FTS5 table of the folded text kept by triggers, on PostgreSQL pg_trgm's GIN. */
-  method?: 'trigram';
+  /** trigram: an index of one text column serving substring search ($containsi and its kin):
+   *  on SQLite an FTS5 table of the folded text kept by triggers, on PostgreSQL pg_trgm's GIN.
+   *  scope-counts (SQLite): a table of how many rows each scope holds, kept by triggers
+   *  (scope-counts.ts). */
+  method?: 'trigram' | 'scope-counts';
+  /** scope-counts: the columns counted by presence (set or null) rather than by value. */
+  presence?: string[];
   /** How many rows one value of each leading column selects, in a table of SEED_ROWS rows:
    *  SQLite's planner statistics until it has measured its own (statistics.ts). */
   expected: number[];
@@ -51,7 +56,7 @@ export interface PhysicalSchema { tables: TableDef[] }
 
 /** What the database can index: MariaDB and MySQL have no partial indexes, and no index that
  *  answers a substring search (FULLTEXT matches words, not substrings). */
-export interface IndexSupport { partial: boolean; trigram: boolean }
+export interface IndexSupport { partial: boolean; trigram: boolean; scopeCounts: boolean }
 
 export function columnTypeOf(attribute: Attribute): ColumnType | undefined {
   switch (attribute.type) {
@@ -90,7 +95,10 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
   const indexes: IndexDef[] = [];
   if (model.modelType === 'contentType') {
     columns.push({ name: 'document_id', type: 'string', nullable: false });
-    indexes.push(...scopeIndexes(table, scopeOf(model), support));
+    const scope = scopeOf(model);
+    indexes.push(...scopeIndexes(table, scope, support));
+    const counted = scopeCounts(model);
+    if (counted && support.scopeCounts) indexes.push(counted);
   }
   for (const [name, attr] of Object.entries(model.attributes)) {
     if (!isScalar(attr)) continue;
@@ -110,6 +118,17 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
 }
 
 interface Scope { values: string[]; presence: string[] }
+
+/** The scope counter a scoped content type has where the database keeps one (SQLite). */
+export function scopeCounts(model: Model): IndexDef | undefined {
+  if (model.modelType !== 'contentType') return undefined;
+  const scope = scopeOf(model);
+  if (scope.values.length === 0 && scope.presence.length === 0) return undefined;
+  return {
+    name: scopeCountsName(model.collectionName), columns: [...scope.values, ...scope.presence], presence: scope.presence,
+    unique: false, method: 'scope-counts', expected: [],
+  };
+}
 
 function scopeOf(model: Model): Scope {
   const scope: Scope = { values: [], presence: [] };

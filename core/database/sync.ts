@@ -10,6 +10,7 @@ import type { ColumnDef, ColumnType, IndexDef, PhysicalSchema, TableDef } from '
 import { SCHEMA_STATE_TABLE } from './naming.js';
 import { addColumn } from './column-ddl.js';
 import { createTextIndex, dropTextIndex, sqliteTextIndexesOf } from './text-index.js';
+import { createScopeCounts } from './scope-counts.js';
 
 const WIDENINGS: Record<string, ColumnType[]> = {
   string: ['text'],
@@ -87,11 +88,11 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
     const oldIndexes = new Map(old?.indexes.map((i) => [i.name, i]) ?? []);
     const wanted = new Map(table.indexes.map((i) => [i.name, i]));
     const present = await indexesOf(knex, table.name);
-    // SQLite changes a column's type by copying the table, which drops its triggers: a text
-    // index is dropped before and built again after
+    // SQLite changes a column's type by copying the table, which drops its triggers: what they
+    // keep (a text index, the scope counts) is dropped before and built again after
     const rebuilt = knex.client.config.client === 'better-sqlite3' && columnOps.some((op) => op.kind !== 'addColumn');
-    const textIndexes = rebuilt ? (old?.indexes ?? []).filter((i) => i.method && present.has(i.name)) : [];
-    for (const index of textIndexes) { ops.push({ kind: 'dropIndex', table: table.name, index }); present.delete(index.name); oldIndexes.delete(index.name); }
+    const triggerKept = rebuilt ? (old?.indexes ?? []).filter((i) => i.method && present.has(i.name)) : [];
+    for (const index of triggerKept) { ops.push({ kind: 'dropIndex', table: table.name, index }); present.delete(index.name); oldIndexes.delete(index.name); }
     ops.push(...columnOps);
     for (const index of table.indexes) {
       if (!oldIndexes.has(index.name) && !present.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
@@ -124,7 +125,7 @@ async function indexesOf(knex: Knex, table: string): Promise<Set<string>> {
 }
 
 function sameIndex(a: IndexDef, b: IndexDef): boolean {
-  return a.unique === b.unique && a.method === b.method && a.columns.join() === b.columns.join()
+  return a.unique === b.unique && a.method === b.method && a.columns.join() === b.columns.join() && a.presence?.join() === b.presence?.join()
     && a.where?.column === b.where?.column && a.where?.isNull === b.where?.isNull;
 }
 
@@ -153,7 +154,8 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
       await knex.schema.alterTable(op.table, (t) => { addColumn(t, op.column); });
       return;
     case 'createIndex':
-      if (op.index.method) { await createTextIndex(knex, op.table, op.index); return; }
+      if (op.index.method === 'trigram') { await createTextIndex(knex, op.table, op.index); return; }
+      if (op.index.method === 'scope-counts') { await createScopeCounts(knex, op.table, op.index); return; }
       await knex.schema.alterTable(op.table, (t) => { addIndex(knex, t, op.index); });
       return;
     case 'dropIndex':

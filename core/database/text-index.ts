@@ -40,6 +40,7 @@ export async function createTextIndex(knex: Knex, table: string, index: IndexDef
   });
 }
 
+/** Drops a trigram index, or on SQLite anything kept by the three triggers (scope counts too). */
 export async function dropTextIndex(knex: Knex, index: IndexDef): Promise<void> {
   if (knex.client.config.client === 'pg') {
     await knex.raw('DROP INDEX IF EXISTS ??', [index.name]);
@@ -51,7 +52,8 @@ export async function dropTextIndex(knex: Knex, index: IndexDef): Promise<void> 
   });
 }
 
-/** SQLite: the text indexes a table has, named by their insert trigger (created last). */
+/** SQLite: the trigger-kept indexes a table has (text indexes, scope counts), named by their
+ *  insert trigger (created last). */
 export async function sqliteTextIndexesOf(knex: Knex, table: string): Promise<string[]> {
   const rows = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", [table]) as Array<{ name: string }>;
   const suffix = `_${'ins' satisfies (typeof TRIGGERS)[number]}`;

@@ -14,6 +14,7 @@ import { applySort } from './sort.js';
 import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
 import { limitRows, offsetRows } from '../database/limit.js';
+import { countFromScope } from './scope-count.js';
 
 export interface ReadOptions {
   /** Extra row conditions (documentId lookups) on the root. */
@@ -64,6 +65,10 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
 /** The matching rows; with `upTo`, no more than upTo + 1 of them (enough to tell it was reached),
  *  read from the first rows the database finds rather than all of them. */
 export async function count(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}, upTo?: number): Promise<number> {
+  if (opts.documentId === undefined && opts.rowId === undefined) {
+    const counted = await countFromScope(model, query, ctx);
+    if (counted !== undefined) return counted;
+  }
   const qb = ctx.knex.from({ r: model.collectionName });
   where(qb, model, query, ctx, opts);
   const counted = upTo === undefined ? qb : ctx.knex.from(limitRows(qb.select(ctx.knex.raw('1')), upTo + 1).as('c'));
