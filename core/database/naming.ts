@@ -34,6 +34,8 @@ export const relationTable = (collectionName: string, attribute: string): string
 export const componentLinkTable = (collectionName: string): string => identifier(`${collectionName}_cmps`);
 export const indexName = (table: string, columns: string[], kind: 'idx' | 'uq' | 'fk' | 'trgm'): string =>
   identifier(`${table}_${columns.join('_')}_${kind}`);
+/** SQLite's count of rows per scope of a table (scope-counts.ts). */
+export const scopeCountsName = (table: string): string => identifier(`${table}_scope_counts`);
 /** A column's trigram index: on SQLite the FTS5 table that holds it, on PostgreSQL the index. */
 export const textIndexName = (table: string, column: string): string => indexName(table, [column], 'trgm');
 

@@ -5,9 +5,8 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 import {
-  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable, textIndexName,
+  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable, scopeCountsName, textIndexName,
 } from './naming.js';
-import { scopeCountsName } from './scope-counts.js';
 
 export type ColumnType =
   | 'increments' | 'string' | 'text' | 'json' | 'integer' | 'biginteger' | 'double' | 'decimal'

@@ -5,10 +5,7 @@
 // PostgreSQL and MariaDB every write of a scope would queue on its counter row.
 
 import type { Knex } from 'knex';
-import { identifier } from './naming.js';
 import type { IndexDef } from './physical.js';
-
-export const scopeCountsName = (table: string): string => identifier(`${table}_scope_counts`);
 
 export const SCOPE_COUNT_COLUMN = 'n';
 
