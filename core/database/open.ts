@@ -24,7 +24,8 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
   if (config.client === 'postgres') await preparePg();
   const knex = createConnection(config, appDir);
   try {
-    const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql', scopeCounts: config.client === 'sqlite' });
+    const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql', scopeCounts: config.client === 'sqlite',
+      ...(config.client === 'sqlite' ? { textFold: process.versions.unicode } : {}) });
     const sync = await syncWithoutBudget(config, knex, appDir, schema, logger);
     const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {} };

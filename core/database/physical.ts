@@ -31,6 +31,9 @@ export interface IndexDef {
    *  scope-counts (SQLite): a table of how many rows each scope holds, kept by triggers
    *  (scope-counts.ts). */
   method?: 'trigram' | 'scope-counts';
+  /** trigram on SQLite: the Unicode version whose case folding the stored text has, so that a
+   *  Node.js with other folding rules builds the index again rather than miss rows. */
+  fold?: string;
   /** scope-counts: the columns counted by presence (set or null) rather than by value. */
   presence?: string[];
   /** How many rows one value of each leading column selects, in a table of SEED_ROWS rows:
@@ -55,7 +58,7 @@ export interface PhysicalSchema { tables: TableDef[] }
 
 /** What the database can index: MariaDB and MySQL have no partial indexes, and no index that
  *  answers a substring search (FULLTEXT matches words, not substrings). */
-export interface IndexSupport { partial: boolean; trigram: boolean; scopeCounts: boolean }
+export interface IndexSupport { partial: boolean; trigram: boolean; scopeCounts: boolean; textFold?: string }
 
 export function columnTypeOf(attribute: Attribute): ColumnType | undefined {
   switch (attribute.type) {
@@ -110,7 +113,10 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
       indexes.push({ name: indexName(table, [column], 'idx'), columns: [column], unique: false, expected: [1] });
     }
     if ('searchable' in attr && attr.searchable && support.trigram) {
-      indexes.push({ name: textIndexName(table, column), columns: [column], unique: false, method: 'trigram', expected: [] });
+      indexes.push({
+        name: textIndexName(table, column), columns: [column], unique: false, method: 'trigram', expected: [],
+        ...(support.textFold ? { fold: support.textFold } : {}),
+      });
     }
   }
   return { name: table, columns, indexes, describes: model.uid };

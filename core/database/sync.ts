@@ -25,7 +25,7 @@ type Operation =
   | { kind: 'alterColumn'; table: string; column: ColumnDef; from: ColumnType }
   | { kind: 'replaceEmptyColumn'; table: string; column: ColumnDef; from: ColumnType }
   | { kind: 'createIndex'; table: string; index: IndexDef }
-  | { kind: 'dropIndex'; table: string; index: IndexDef };
+  | { kind: 'dropIndex'; table: string; index: IndexDef; reason?: string };
 
 export interface SyncReport { changed: boolean; operations: string[] }
 
@@ -88,24 +88,40 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
     const oldIndexes = new Map(old?.indexes.map((i) => [i.name, i]) ?? []);
     const wanted = new Map(table.indexes.map((i) => [i.name, i]));
     const present = await indexesOf(knex, table.name);
-    // SQLite changes a column's type by copying the table, which drops its triggers: what they
-    // keep (a text index, the scope counts) is dropped before and built again after
+    // Indexes the column changes take away are dropped first and built again after: SQLite
+    // changes a column's type by copying the table, which loses the triggers that keep a text
+    // index or the scope counts (the catalog says which it has: a sync stopped halfway may have
+    // built some it never recorded); and a column replaced takes its indexes with it. Indexes
+    // this code did not make are left alone.
     const rebuilt = knex.client.config.client === 'better-sqlite3' && columnOps.some((op) => op.kind !== 'addColumn');
-    const triggerKept = rebuilt ? (old?.indexes ?? []).filter((i) => i.method && present.has(i.name)) : [];
-    for (const index of triggerKept) { ops.push({ kind: 'dropIndex', table: table.name, index }); present.delete(index.name); oldIndexes.delete(index.name); }
+    const triggerKept = new Set(rebuilt ? (await sqliteTextIndexesOf(knex, table.name)).filter((name) =>
+      (wanted.get(name) ?? oldIndexes.get(name))?.method !== undefined || TRIGGER_KEPT_NAME.test(name)) : []);
+    const replaced = new Set(columnOps.flatMap((op) => (op.kind === 'replaceEmptyColumn' ? [op.column.name] : [])));
+    for (const name of [...present]) {
+      const def = wanted.get(name) ?? oldIndexes.get(name);
+      if (!triggerKept.has(name) && !def?.columns.some((c) => replaced.has(c))) continue;
+      const index = def ?? { name, columns: [], unique: false, method: 'trigram' as const, expected: [] };
+      ops.push({ kind: 'dropIndex', table: table.name, index, reason: 'to build again after the column change' });
+      present.delete(name);
+    }
     ops.push(...columnOps);
+    const changed = new Set([...oldIndexes].filter(([name, index]) => wanted.has(name) && !sameIndex(wanted.get(name)!, index)).map(([name]) => name));
+    // What the catalog lacks is built, whatever the state says (a drop that ran before a sync
+    // stopped is recorded nowhere)
     for (const index of table.indexes) {
-      if (!oldIndexes.has(index.name) && !present.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
+      if (!present.has(index.name) && !changed.has(index.name)) ops.push({ kind: 'createIndex', table: table.name, index });
     }
     for (const [name, index] of oldIndexes) {
-      const now = wanted.get(name);
-      if (now && sameIndex(now, index)) continue;
+      if (wanted.has(name) && !changed.has(name)) continue;
       if (present.has(name)) ops.push({ kind: 'dropIndex', table: table.name, index });
-      if (now) ops.push({ kind: 'createIndex', table: table.name, index: now });
+      if (changed.has(name)) ops.push({ kind: 'createIndex', table: table.name, index: wanted.get(name)! });
     }
   }
   return ops;
 }
+
+/** What naming.ts calls a text index or a scope counter. */
+const TRIGGER_KEPT_NAME = /_(trgm|scope_counts)$/;
 
 /** The names of a table's indexes, from the database's own catalog. */
 async function indexesOf(knex: Knex, table: string): Promise<Set<string>> {
@@ -125,7 +141,7 @@ async function indexesOf(knex: Knex, table: string): Promise<Set<string>> {
 }
 
 function sameIndex(a: IndexDef, b: IndexDef): boolean {
-  return a.unique === b.unique && a.method === b.method && a.columns.join() === b.columns.join() && a.presence?.join() === b.presence?.join()
+  return a.unique === b.unique && a.method === b.method && a.columns.join() === b.columns.join() && a.presence?.join() === b.presence?.join() && a.fold === b.fold
     && a.where?.column === b.where?.column && a.where?.isNull === b.where?.isNull;
 }
 
@@ -175,7 +191,7 @@ function describe(op: Operation): string {
     case 'alterColumn': return `widened column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
     case 'replaceEmptyColumn': return `retyped empty column ${op.table}.${op.column.name} from ${op.from} to ${op.column.type}`;
     case 'createIndex': return `created ${indexText(op.index)} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}`;
-    case 'dropIndex': return `dropped ${indexText(op.index)} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}, no longer described`;
+    case 'dropIndex': return `dropped ${indexText(op.index)} on ${op.table}(${op.index.columns.join(', ')})${whereText(op.index)}, ${op.reason ?? 'no longer described'}`;
   }
 }
 

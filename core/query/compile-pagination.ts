@@ -47,7 +47,8 @@ export function compilePagination(raw: RawQuery, ctx: CompileContext): Paginatio
   }
 
   const { defaultLimit, maxLimit } = ctx.rest;
-  const countLimit = ctx.rest.countLimit ? { countLimit: ctx.rest.countLimit } : {};
+  // The API's bound: internal callers (plugins, the document service) count exactly
+  const countLimit = ctx.rest.countLimit && ctx.source === 'content-api' ? { countLimit: ctx.rest.countLimit } : {};
   const clamp = (n: number): number => (maxLimit > 0 ? Math.min(n, maxLimit) : n);
 
   if (start || limit) {

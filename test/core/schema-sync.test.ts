@@ -130,7 +130,7 @@ describe('schema sync', () => {
       const third = track(await boot(db, [widened]));
       if (third.kernel.dialect === 'sqlite') {
         expect(third.kernel.lastSync?.operations).to.deep.equal([
-          'dropped trigram index posts_title_trgm on posts(title), no longer described',
+          'dropped trigram index posts_title_trgm on posts(title), to build again after the column change',
           'widened column posts.title from string to text',
           'created trigram index posts_title_trgm on posts(title)',
         ]);
@@ -149,6 +149,66 @@ describe('schema sync', () => {
         : (await fourth.kernel.db.raw("SELECT 1 FROM pg_indexes WHERE indexname = 'posts_title_trgm'")).rows as unknown[];
       expect(left).to.deep.equal([]);
       expect(await titles(fourth, 'canyon')).to.deep.equal(['Canyon walk', 'Canyon again']);
+    });
+  });
+
+  it('keeps the scope counts right through a widening that copies the table (SQLite)', async function () {
+    const options = { draftAndPublish: true };
+    const before = { ...contentType('memo', 'memos', { label: { type: 'string' } }) };
+    before.schema = { ...before.schema, options };
+    const after = { ...contentType('memo', 'memos', { label: { type: 'text' } }) };
+    after.schema = { ...after.schema, options };
+    const dp = { plugins: { 'draft-and-publish': { enabled: true } } };
+    await withDatabase(async (db, track) => {
+      const first = track(await startKernel({ db, contentTypesDir: false, config: dp, schemas: { contentTypes: [before], components: [] } }));
+      if (first.kernel.dialect !== 'sqlite') this.skip();
+      for (const label of ['a', 'b']) expect((await first.post('/api/memos', { data: { label } })).status).to.equal(201);
+      await first.kernel.destroy();
+
+      const second = track(await startKernel({ db, contentTypesDir: false, config: dp, schemas: { contentTypes: [after], components: [] } }));
+      expect(second.kernel.lastSync?.operations).to.deep.equal([
+        'dropped scope-counts index memos_scope_counts on memos(published_at), to build again after the column change',
+        'widened column memos.label from string to text',
+        'created scope-counts index memos_scope_counts on memos(published_at)',
+      ]);
+      expect((await second.post('/api/memos', { data: { label: 'c' } })).status).to.equal(201);
+      for (const status of ['published', 'draft']) {
+        const counted = (await second.get(`/api/memos?status=${status}`)).body.meta.pagination.total;
+        expect(counted, status).to.equal((await second.get(`/api/memos?status=${status}&filters[id][$gt]=0`)).body.meta.pagination.total);
+        expect(counted, status).to.equal(3);
+      }
+    });
+  });
+
+  it('builds again a trigram index that a sync stopped halfway had dropped, though its state still records it', async function () {
+    const searchable = contentType('post', 'posts', { title: { type: 'string', searchable: true } });
+    const widened = contentType('post', 'posts', { title: { type: 'text', searchable: true } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [searchable]));
+      if (first.kernel.dialect === 'mysql') this.skip();
+      await create(first, 'posts', { title: 'Canyon walk' });
+      // What the widening sync leaves when killed after its first step: the index dropped, the
+      // column not yet changed, the state not written
+      if (first.kernel.dialect === 'sqlite') {
+        for (const kind of ['ins', 'del', 'upd']) await first.kernel.db.raw(`DROP TRIGGER posts_title_trgm_${kind}`);
+        await first.kernel.db.raw('DROP TABLE posts_title_trgm');
+      } else {
+        await first.kernel.db.raw('DROP INDEX posts_title_trgm');
+      }
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [widened]));
+      expect(second.kernel.lastSync?.operations).to.deep.equal([
+        'widened column posts.title from string to text',
+        'created trigram index posts_title_trgm on posts(title)',
+      ]);
+      await create(second, 'posts', { title: 'Canyon again' });
+      const res = await second.get('/api/posts?filters[title][$containsi]=canyon&sort=id');
+      expect(res.body.data.map((d: { title: string }) => d.title)).to.deep.equal(['Canyon walk', 'Canyon again']);
+      if (second.kernel.dialect === 'sqlite') {
+        const rows = await second.kernel.db.raw('SELECT count(*) AS n FROM posts_title_trgm') as Array<{ n: number }>;
+        expect(rows[0]!.n).to.equal(2);
+      }
     });
   });
 
