@@ -6,6 +6,7 @@
 
 import type { Knex } from 'knex';
 import type { IndexDef } from './physical.js';
+import { triggerName } from './trigger-kept.js';
 
 export const SCOPE_COUNT_COLUMN = 'n';
 
@@ -34,9 +35,9 @@ export async function createScopeCounts(knex: Knex, table: string, index: IndexD
     // A handful of rows, but every write and every count looks one up
     await trx.raw(`CREATE INDEX "${index.name}_key" ON ${c} (${columns})`);
     await trx.raw(`INSERT INTO ${c} (${columns}, ${SCOPE_COUNT_COLUMN}) SELECT ${key(index, 'r').map((k) => k.value).join(', ')}, count(*) FROM ${t} AS r GROUP BY ${index.columns.map((_, i) => i + 1).join(', ')}`);
-    await trx.raw(`CREATE TRIGGER "${index.name}_del" AFTER DELETE ON ${t} BEGIN ${add('old', '- 1')} END`);
-    await trx.raw(`CREATE TRIGGER "${index.name}_upd" AFTER UPDATE OF ${columns} ON ${t} BEGIN ${add('old', '- 1')} ${add('new', '+ 1')} END`);
+    await trx.raw(`CREATE TRIGGER "${triggerName(index.name, 'del')}" AFTER DELETE ON ${t} BEGIN ${add('old', '- 1')} END`);
+    await trx.raw(`CREATE TRIGGER "${triggerName(index.name, 'upd')}" AFTER UPDATE OF ${columns} ON ${t} BEGIN ${add('old', '- 1')} ${add('new', '+ 1')} END`);
     // Last: the catalog shows the counter (by this trigger) only once it is whole
-    await trx.raw(`CREATE TRIGGER "${index.name}_ins" AFTER INSERT ON ${t} BEGIN ${add('new', '+ 1')} END`);
+    await trx.raw(`CREATE TRIGGER "${triggerName(index.name, 'ins')}" AFTER INSERT ON ${t} BEGIN ${add('new', '+ 1')} END`);
   });
 }

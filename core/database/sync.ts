@@ -9,7 +9,8 @@ import type { Logger } from '../log/logger.js';
 import type { ColumnDef, ColumnType, IndexDef, PhysicalSchema, TableDef } from './physical.js';
 import { SCHEMA_STATE_TABLE } from './naming.js';
 import { addColumn } from './column-ddl.js';
-import { createTextIndex, dropTextIndex, sqliteTextIndexesOf } from './text-index.js';
+import { createTextIndex, dropTextIndex } from './text-index.js';
+import { dropTriggerKept, sqliteTriggerKeptOf } from './trigger-kept.js';
 import { createScopeCounts } from './scope-counts.js';
 
 const WIDENINGS: Record<string, ColumnType[]> = {
@@ -94,7 +95,7 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
     // built some it never recorded); and a column replaced takes its indexes with it. Indexes
     // this code did not make are left alone.
     const rebuilt = knex.client.config.client === 'better-sqlite3' && columnOps.some((op) => op.kind !== 'addColumn');
-    const triggerKept = new Set(rebuilt ? (await sqliteTextIndexesOf(knex, table.name)).filter((name) =>
+    const triggerKept = new Set(rebuilt ? (await sqliteTriggerKeptOf(knex, table.name)).filter((name) =>
       (wanted.get(name) ?? oldIndexes.get(name))?.method !== undefined || TRIGGER_KEPT_NAME.test(name)) : []);
     const replaced = new Set(columnOps.flatMap((op) => (op.kind === 'replaceEmptyColumn' ? [op.column.name] : [])));
     for (const name of [...present]) {
@@ -135,7 +136,7 @@ async function indexesOf(knex: Knex, table: string): Promise<Set<string>> {
       break;
     default:
       names = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", [table]) as Array<{ name: string }>;
-      names.push(...(await sqliteTextIndexesOf(knex, table)).map((name) => ({ name })));
+      names.push(...(await sqliteTriggerKeptOf(knex, table)).map((name) => ({ name })));
   }
   return new Set(names.map((r) => r.name));
 }
@@ -175,7 +176,8 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
       await knex.schema.alterTable(op.table, (t) => { addIndex(knex, t, op.index); });
       return;
     case 'dropIndex':
-      if (op.index.method) { await dropTextIndex(knex, op.index); return; }
+      if (op.index.method === 'trigram') { await dropTextIndex(knex, op.index); return; }
+      if (op.index.method === 'scope-counts') { await dropTriggerKept(knex, op.index.name); return; }
       await knex.schema.alterTable(op.table, (t) => {
         if (op.index.unique) t.dropUnique(op.index.columns, op.index.name);
         else t.dropIndex(op.index.columns, op.index.name);

@@ -6,12 +6,10 @@
 import type { Knex } from 'knex';
 import { SQLITE_LOWER } from './connection.js';
 import type { IndexDef } from './physical.js';
+import { dropTriggerKept, triggerName as trigger } from './trigger-kept.js';
 
 /** The FTS5 column holding the folded text (a fixed name: FTS5 reserves some, like "rank"). */
 export const FOLDED_COLUMN = 'folded';
-
-const TRIGGERS = ['ins', 'del', 'upd'] as const;
-const trigger = (index: string, kind: (typeof TRIGGERS)[number]) => `${index}_${kind}`;
 
 export async function createTextIndex(knex: Knex, table: string, index: IndexDef): Promise<void> {
   const column = index.columns[0]!;
@@ -40,22 +38,7 @@ export async function createTextIndex(knex: Knex, table: string, index: IndexDef
   });
 }
 
-/** Drops a trigram index, or on SQLite anything kept by the three triggers (scope counts too). */
 export async function dropTextIndex(knex: Knex, index: IndexDef): Promise<void> {
-  if (knex.client.config.client === 'pg') {
-    await knex.raw('DROP INDEX IF EXISTS ??', [index.name]);
-    return;
-  }
-  await knex.transaction(async (trx) => {
-    for (const kind of TRIGGERS) await trx.raw('DROP TRIGGER IF EXISTS ??', [trigger(index.name, kind)]);
-    await trx.raw('DROP TABLE IF EXISTS ??', [index.name]);
-  });
-}
-
-/** SQLite: the trigger-kept indexes a table has (text indexes, scope counts), named by their
- *  insert trigger (created last). */
-export async function sqliteTextIndexesOf(knex: Knex, table: string): Promise<string[]> {
-  const rows = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?", [table]) as Array<{ name: string }>;
-  const suffix = `_${'ins' satisfies (typeof TRIGGERS)[number]}`;
-  return rows.filter((r) => r.name.endsWith(suffix)).map((r) => r.name.slice(0, -suffix.length));
+  if (knex.client.config.client === 'pg') await knex.raw('DROP INDEX IF EXISTS ??', [index.name]);
+  else await dropTriggerKept(knex, index.name);
 }

@@ -12,7 +12,7 @@ import { scopeOf } from './sql-filters.js';
 
 export async function countFromScope(model: ContentType, query: QueryAst, ctx: PlanContext): Promise<number | undefined> {
   if (ctx.dialect !== 'sqlite' || query.filters || query.search) return undefined;
-  const counter = scopeCounts(model);
+  const counter = counterOf(model);
   if (!counter) return undefined;
   const conditions = keyOf(scopeOf(model, ctx), counter, model);
   if (!conditions) return undefined;
@@ -20,6 +20,14 @@ export async function countFromScope(model: ContentType, query: QueryAst, ctx: P
   for (const [column, value] of conditions) qb.where(column, value);
   const [row] = await qb as Array<{ n: unknown }>;
   return Number(row?.n ?? 0);
+}
+
+// Asked on every count of a list: the model's counter is worked out once
+const counters = new WeakMap<ContentType, IndexDef | null>();
+function counterOf(model: ContentType): IndexDef | undefined {
+  let counter = counters.get(model);
+  if (counter === undefined) counters.set(model, counter = scopeCounts(model) ?? null);
+  return counter ?? undefined;
 }
 
 /** The counter's columns and values the scope fixes, or undefined if it tests anything else. */
