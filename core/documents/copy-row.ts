@@ -39,9 +39,29 @@ async function copyOwned(wc: WriteContext, model: Model, fromId: number, toId: n
   }
 }
 
+/**
+ * One row's columns, as a copy must see them. better-sqlite3 reads an integer as a JS number, so a
+ * biginteger past 2^53 would be copied rounded (a published version silently differing from its
+ * draft): on SQLite those columns are read again as text.
+ */
+export async function readRowForCopy(wc: WriteContext, model: Model, id: number): Promise<DbRow | undefined> {
+  const big = wc.dialect === 'sqlite'
+    ? Object.entries(model.attributes).filter(([, a]) => a.type === 'biginteger').map(([name]) => columnName(name))
+    : [];
+  const qb = wc.trx(model.collectionName).where('id', id).first('*');
+  for (const [i, column] of big.entries()) qb.select(wc.trx.raw('CAST(?? AS TEXT) AS ??', [column, `__big${i}`]));
+  const row = await qb as DbRow | undefined;
+  if (!row) return undefined;
+  for (const [i, column] of big.entries()) {
+    row[column] = row[`__big${i}`];
+    delete row[`__big${i}`];
+  }
+  return row;
+}
+
 /** A new row with the same columns and deep copies of what it owns. */
 async function cloneRow(wc: WriteContext, model: Model, id: number): Promise<number> {
-  const row = await wc.trx(model.collectionName).where('id', id).first() as DbRow | undefined;
+  const row = await readRowForCopy(wc, model, id);
   if (!row) throw new Error(`${model.uid} row ${id} not found while copying`);
   const { id: _id, ...columns } = row;
   const newId = await insertRow(wc, model.collectionName, copiedColumns(wc, model, columns));

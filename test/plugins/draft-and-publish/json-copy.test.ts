@@ -1,5 +1,6 @@
 // Publishing copies the draft's component rows; their JSON values (arrays, objects, strings) must
-// survive the copy on every database (MySQL and PostgreSQL drivers read JSON columns parsed).
+// survive the copy on every database (MySQL and PostgreSQL drivers read JSON columns parsed), and
+// so must a biginteger past 2^53 (better-sqlite3 reads integers as JS numbers).
 
 import { expect } from 'chai';
 import { useKernel } from '../../helpers/suite.js';
@@ -17,4 +18,18 @@ describe('draft-and-publish: JSON values in copied components', () => {
       expect(published.body.data.metadata).to.deep.equal(keywords);
     });
   }
+
+  it('publishes and discards a biginteger past 2^53 digit for digit', async () => {
+    const views = '9007199254740993';
+    const res = await get().post('/api/articles', { data: { title: 'Big views', views } });
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body.data.views).to.equal(views);
+    const documentId = res.body.data.documentId as string;
+    expect((await get().get(`/api/articles/${documentId}?status=draft`)).body.data.views).to.equal(views);
+    const edited = await get().put(`/api/articles/${documentId}?status=draft`, { data: { views: '9223372036854775807' } });
+    expect(edited.status, edited.text).to.equal(200);
+    const discarded = await get().post(`/api/articles/${documentId}/actions/discard-draft`, {});
+    expect(discarded.status, discarded.text).to.equal(200);
+    expect((await get().get(`/api/articles/${documentId}?status=draft`)).body.data.views).to.equal(views);
+  });
 });
