@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { CONTENT_TYPES_DIR, DATA_DIR } from './paths.js';
 
 /** Bump when the generator's output changes, so old files are rebuilt. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export interface DatasetCounts { articles: number; categories: number; authors: number; files: number }
 

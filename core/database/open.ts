@@ -28,7 +28,7 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
       ...(config.client === 'sqlite' ? { textFold: process.versions.unicode } : {}) });
     const sync = await syncWithoutBudget(config, knex, appDir, schema, logger);
     const models = buildModels(registry, knex);
-    const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {} };
+    const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {}, afterBulkWrite: async () => {} };
     return { knex, sync, models, maintenance };
   } catch (err) {
     await knex.destroy();

@@ -13,6 +13,13 @@ export interface DocumentApi {
   findOne(params: DocumentParams & { documentId: string }): Promise<Doc | null>;
   count(params?: DocumentParams): Promise<number>;
   create(params: DocumentParams & { data: unknown }): Promise<Doc>;
+  /**
+   * Creates many documents in one transaction with one statement per table and chunk (imports,
+   * seeding). Each item is checked as create checks it; any bad item fails the whole call, its
+   * errors' paths starting with the item's index. `documentIds`, when given, adds each item as a
+   * version (a locale) of that existing document instead. Answers with the documentIds, in order.
+   */
+  createMany(params: DocumentParams & { data: unknown[]; documentIds?: string[] }): Promise<{ count: number; documentIds: string[] }>;
   /** null when no document (in the params' scope) has that documentId. */
   update(params: DocumentParams & { documentId: string; data: unknown }): Promise<Doc | null>;
   /** null when nothing matched; otherwise the number of rows removed. */

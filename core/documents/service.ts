@@ -25,7 +25,9 @@ import { RowApi } from './row-api.js';
 import type { Doc, DocumentAction, DocumentEvent, DocumentParams, QueryContext, QueryResult, RowScope } from './types.js';
 import { fillUidFields } from './uid-field.js';
 import { checkUnique } from './unique.js';
-import { insertRow, type WriteContext } from './write-context.js';
+import { assertNoVersionYet, checkUniqueMany, readManyItems, runItem } from './create-many.js';
+import { insertRow, insertRowsReturningIds, type WriteContext } from './write-context.js';
+import { writeFreshLinks } from './write-fresh.js';
 import { removeIncomingLinks } from './write-relations.js';
 import { deleteOwned, writeRowLinks } from './write-row.js';
 import { scalarColumns } from './write-scalars.js';
@@ -42,6 +44,8 @@ export interface DocumentServiceDeps {
   actions: ReadonlyMap<string, DocumentActionDefinition>;
   /** Keys plugins allow in relation references (typed parameters with relationRef). */
   refKeys: readonly RelationRefKeyDef[];
+  /** Database upkeep once a bulk write has committed (rows per table; SQLite's planner statistics). */
+  afterBulkWrite?: (inserted: ReadonlyMap<string, number>) => Promise<void>;
 }
 
 export class DocumentService {
@@ -84,6 +88,7 @@ export class DocumentService {
       findOne: async (params) => this.#findFirst(ct, 'findOne', params),
       count: async (params) => this.#count(ct, params),
       create: async (params) => this.#create(ct, params),
+      createMany: async (params) => this.#createMany(ct, params),
       update: async (params) => this.#update(ct, params),
       delete: async (params) => this.#delete(ct, params),
     };
@@ -108,6 +113,7 @@ export class DocumentService {
     Object.assign(api, {
       findMany: call('findMany'), findPage: call('findPage'), findFirst: call('findFirst'), findOne: call('findOne'),
       count: call('count'), create: call('create'), update: call('update'), delete: call('delete'),
+      createMany: call('createMany'),
       action: (name: string, params: DocumentParams = {}) => {
         const fn = fns.get(name);
         if (!fn || name in base) throw new KernelError('KERNEL_ERR_STATE', `no document action ${name} on ${ct.uid}`);
@@ -132,7 +138,7 @@ export class DocumentService {
     });
     const ctx: QueryContext = {
       uid: ct.uid, contentType: ct, action, source, auth: params.auth, params, query,
-      rowScopes: [], rowDefaults: [],
+      rowScopes: [], rowDefaults: [], rowVersions: [],
       constraints: { required: true, unique: true },
       state: { ...(params.state ?? {}) },
     };
@@ -198,6 +204,49 @@ export class DocumentService {
     });
     await this.#emit({ action: 'create', uid: ct.uid, documentId, document: doc, params });
     return doc;
+  }
+
+  async #createMany(ct: ContentType, params: DocumentParams): Promise<{ count: number; documentIds: string[] }> {
+    const items = readManyItems(params);
+    const ctx = await this.#context(ct, 'createMany', params, false);
+    const inputs: NormalizedInput[] = [];
+    for (const [index, data] of items.data.entries()) inputs.push(await runItem(index, () => this.#input(ct, { ...params, data }, 'create')));
+    const documentIds = items.documentIds ?? inputs.map(() => newDocumentId());
+    const inserted = new Map<string, number>();
+    await this.#transaction(async (outer) => {
+      const wc: WriteContext = { ...outer, inserted };
+      if (items.documentIds) await assertNoVersionYet(wc, ctx, items.documentIds);
+      const uids = Object.keys(ct.attributes).filter((name) => ct.attributes[name]!.type === 'uid');
+      const reserved = new Map(uids.map((name) => [name, new Set<string>()]));
+      const prepared: Array<{ values: Record<string, unknown>; documentId: string }> = [];
+      for (const [index, input] of inputs.entries()) {
+        const values = { ...this.#defaults(ctx), ...input.scalars };
+        await fillUidFields(wc, ct, values, reserved);
+        for (const name of uids) if (typeof values[name] === 'string') reserved.get(name)!.add(values[name]);
+        if (ctx.constraints.required) await runItem(index, () => checkRequired({ ...input, scalars: values }, ct, { mode: 'create' }));
+        prepared.push({ values, documentId: documentIds[index]! });
+      }
+      if (ctx.constraints.unique) await checkUniqueMany(wc, ct, prepared, ctx);
+      const versions = [{}, ...ctx.rowVersions.map((v) => v(ct) ?? {})];
+      const stamps = this.#timestamps(wc, true);
+      const rows = prepared.flatMap(({ values, documentId }) => versions.map((version) => ({
+        document_id: documentId, ...scalarColumns(ct, { ...values, ...version }, wc.dialect), ...stamps,
+      })));
+      const ids = await insertRowsReturningIds(wc, ct.collectionName, rows);
+      const fresh = ids.map((id, i) => {
+        const index = Math.floor(i / versions.length);
+        return { id, documentId: documentIds[index]!, input: inputs[index]!, path: String(index) };
+      });
+      await writeFreshLinks(withScopes(wc, ctx), ct, fresh);
+    });
+    for (const documentId of documentIds) await this.#emit({ action: 'create', uid: ct.uid, documentId, params });
+    const upkeep = this.#deps.afterBulkWrite;
+    if (upkeep) {
+      // On the pool's connection, which an open transaction holds (SQLite has one): after commit
+      const ambient = this.#als.getStore();
+      if (ambient) ambient.afterCommit.push(() => upkeep(inserted)); else await upkeep(inserted);
+    }
+    return { count: documentIds.length, documentIds };
   }
 
   async #update(ct: ContentType, params: DocumentParams): Promise<Doc | null> {

@@ -12,7 +12,7 @@ export { SIBLING_REACH, type RowScope, type ScopeReach } from '../query/scopes.j
 export type { PageInfo } from '../query/ast.js';
 
 /** Core's actions, or the name of a plugin-defined one (publish, ...). */
-export type DocumentAction = 'findMany' | 'findFirst' | 'findOne' | 'count' | 'create' | 'update' | 'delete' | (string & {});
+export type DocumentAction = 'findMany' | 'findFirst' | 'findOne' | 'count' | 'create' | 'createMany' | 'update' | 'delete' | (string & {});
 
 /** Where a call comes from. 'content-api' calls (REST, GraphQL) may never read or write private
  *  fields; 'internal' calls (plugins, scripts) see everything. */
@@ -60,6 +60,9 @@ export interface QueryContext {
   rowScopes: RowScope[];
   /** Values added to the rows a write creates. */
   rowDefaults: RowDefaults[];
+  /** createMany writes each item once with rowDefaults, then once more per entry here, with its
+   *  values over them (draft-and-publish's published version next to the draft). */
+  rowVersions: RowDefaults[];
   /** Whether writes check required and unique; a draft-and-publish draft sets required off. */
   constraints: { required: boolean; unique: boolean };
   state: Record<string, unknown>;

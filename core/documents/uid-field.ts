@@ -10,7 +10,8 @@ export function slugify(value: string): string {
     .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
-export async function fillUidFields(wc: WriteContext, ct: ContentType, values: Record<string, unknown>): Promise<void> {
+/** `reserved`: per attribute, values items of the same call took before this one (createMany). */
+export async function fillUidFields(wc: WriteContext, ct: ContentType, values: Record<string, unknown>, reserved?: Map<string, Set<string>>): Promise<void> {
   for (const [name, attr] of Object.entries(ct.attributes)) {
     if (attr.type !== 'uid' || !attr.targetField || values[name] !== undefined) continue;
     const source = values[attr.targetField];
@@ -22,8 +23,9 @@ export async function fillUidFields(wc: WriteContext, ct: ContentType, values: R
     const taken = new Set((await wc.trx(ct.collectionName).where(column, base)
       .orWhere((w) => w.where(column, '>=', `${base}-`).andWhere(column, '<', `${base}.`))
       .distinct(column) as Array<Record<string, string>>).map((r) => r[column]));
+    const mine = reserved?.get(name);
     let candidate = base;
-    for (let n = 1; taken.has(candidate); n++) candidate = `${base}-${n}`;
+    for (let n = 1; taken.has(candidate) || mine?.has(candidate); n++) candidate = `${base}-${n}`;
     values[name] = candidate;
   }
 }

@@ -16,6 +16,12 @@ export interface WriteContext {
   now: string;
   /** Notifications to run once the outermost transaction has committed. */
   afterCommit: Array<() => Promise<void>>;
+  /** Rows a bulk write inserted per table, counted by the batch inserts when present. */
+  inserted?: Map<string, number>;
+}
+
+function count(wc: WriteContext, table: string, rows: number): void {
+  if (wc.inserted) wc.inserted.set(table, (wc.inserted.get(table) ?? 0) + rows);
 }
 
 /** Inserts one row and returns its id, on every dialect. */
@@ -29,5 +35,36 @@ export async function insertRow(wc: WriteContext, table: string, values: Record<
 }
 
 export async function insertRows(wc: WriteContext, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
+  count(wc, table, rows.length);
   for (let i = 0; i < rows.length; i += 500) await wc.trx(table).insert(rows.slice(i, i + 500));
+}
+
+/**
+ * Inserts rows with one statement per chunk and returns their ids in the order of `rows`. Each
+ * database numbers a multi-row INSERT's rows in the order of its VALUES, so the returned ids,
+ * sorted, line up with the rows, whatever order RETURNING lists them in (SQLite does not promise
+ * one). MariaDB (10.5+) gets RETURNING through raw SQL, as knex drops it for MySQL clients.
+ */
+export async function insertRowsReturningIds(wc: WriteContext, table: string, rows: Array<Record<string, unknown>>, chunk = 200): Promise<number[]> {
+  count(wc, table, rows.length);
+  const ids: number[] = [];
+  // Rows without a column (a component holding only media) have no VALUES list to batch
+  if (rows.every((r) => Object.keys(r).length === 0)) {
+    for (const row of rows) ids.push(await insertRow(wc, table, row));
+    return ids;
+  }
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    let returned: Array<{ id: unknown }>;
+    if (wc.dialect === 'mysql') {
+      const { sql, bindings } = wc.trx(table).insert(part).toSQL();
+      const [result] = await wc.trx.raw(`${sql} returning \`id\``, bindings) as unknown as [Array<{ id: unknown }>];
+      returned = result;
+    } else {
+      returned = await wc.trx(table).insert(part).returning('id') as Array<{ id: unknown }>;
+    }
+    if (returned.length !== part.length) throw new Error(`${table}: inserted ${part.length} rows, got ${returned.length} ids back`);
+    ids.push(...returned.map((r) => Number(typeof r === 'object' && r !== null ? r.id : r)).sort((a, b) => a - b));
+  }
+  return ids;
 }

@@ -41,7 +41,7 @@ export async function open(deps: OpenDeps): Promise<Opened> {
   const { knex, sync, models, maintenance } = await openDatabase(config.database, registry, deps.appDir, logger);
   const dialect = config.database.client;
   const documents = new DocumentService({
-    knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions,
+    knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions, afterBulkWrite: (inserted) => maintenance.afterBulkWrite(inserted),
     refKeys: deps.params.relationRefKeys().map((p) => ({ name: p.name, schema: p.schema, identifies: p.relationRef!.identifies })),
   });
   const apiTokens = new ApiTokenService({ knex, dialect, salt: deps.salt, registry, knownActions: deps.knownActions, logger });

@@ -143,6 +143,7 @@ function missingRequired(registry: ModelRegistry, model: Model, value: Record<st
 /** create and update write the draft; unless status=draft, they then publish it, in one transaction. */
 export function publishAfterWrite(kernel: PluginApi) {
   return (fn: DocumentActionFn, info: DocumentActionInfo): DocumentActionFn => {
+    if (hasDraftAndPublish(info.contentType) && info.action === 'createMany') return announcePublished(kernel, fn, info);
     if (!hasDraftAndPublish(info.contentType) || (info.action !== 'create' && info.action !== 'update')) return fn;
     return async (params) => {
       if (statusOf(params) === 'draft') return fn(params);
@@ -155,3 +156,14 @@ export function publishAfterWrite(kernel: PluginApi) {
   };
 }
 
+
+/** createMany writes published versions itself (query.ts): say so as publish would. */
+function announcePublished(kernel: PluginApi, fn: DocumentActionFn, info: DocumentActionInfo): DocumentActionFn {
+  return async (params) => {
+    const result = await fn(params) as { count: number; documentIds: string[] };
+    if (statusOf(params) !== 'draft') {
+      for (const documentId of result.documentIds) await kernel.emitDocumentEvent({ action: 'publish', uid: info.uid, documentId, params });
+    }
+    return result;
+  };
+}

@@ -12,7 +12,20 @@ const DRAFT: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$n
 export function scopeByStatus(ctx: QueryContext): QueryContext {
   const status = statusOf(ctx.params);
   if (ctx.action === 'create' || ctx.action === 'update') refusePublishedAtInBody(ctx.params.data);
+  if (ctx.action === 'createMany' && Array.isArray(ctx.params.data)) ctx.params.data.forEach(refusePublishedAtInBody);
   switch (ctx.action) {
+    case 'createMany': {
+      // Each item's draft, and unless status=draft its published version written from the same
+      // input: what create-then-publish leaves, without copying row by row
+      const published = status !== 'draft' && hasDraftAndPublish(ctx.contentType);
+      const now = new Date().toISOString();
+      ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : now }));
+      if (published) ctx.rowVersions.push((ct) => (hasDraftAndPublish(ct) ? { publishedAt: now } : undefined));
+      ctx.rowScopes.push(writeScope(ctx, status));
+      // Drafts may be incomplete; a published version may not
+      if (!published && hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
+      return ctx;
+    }
     case 'create':
     case 'update':
       if (ctx.action === 'create') {

@@ -1,8 +1,8 @@
 // Writes across locales: PUT in a locale the document does not have yet creates that version
 // (copying the shared fields), and shared fields written in one locale are written in all.
 
-import type { Doc, DocumentActionFn, DocumentActionInfo, DocumentParams, PluginApi } from '../../core/index.js';
-import { isScalar } from '../../core/index.js';
+import type { Doc, DocumentActionFn, DocumentActionInfo, DocumentParams, FieldError, PluginApi } from '../../core/index.js';
+import { isScalar, ValidationError } from '../../core/index.js';
 import { isLocalized, localeOf, sharedAttributes, type I18nSettings } from './locales.js';
 import { sharedPopulate, toInput } from './shared-values.js';
 
@@ -10,8 +10,10 @@ const SYNCING = 'i18n:syncing';
 
 export function localizeWrites(kernel: PluginApi, settings: I18nSettings) {
   return (fn: DocumentActionFn, info: DocumentActionInfo): DocumentActionFn => {
-    if (!isLocalized(info.contentType) || (info.action !== 'create' && info.action !== 'update')) return fn;
+    if (!isLocalized(info.contentType)) return fn;
     const shared = sharedAttributes(info.contentType);
+    if (info.action === 'createMany') return shared.length ? copySharedMany(kernel, info, fn, shared) : fn;
+    if (info.action !== 'create' && info.action !== 'update') return fn;
     return (params) => kernel.transaction(async () => {
       const locale = localeOf(params, settings, false);
       let result = await fn(params) as Doc | null;
@@ -40,6 +42,48 @@ async function createLocaleVersion(kernel: PluginApi, info: DocumentActionInfo, 
   const data = { ...copied, ...(params.data as Record<string, unknown>) };
   // The copied values are the other locales' own: nothing to sync back to them
   return api.create({ ...params, documentId, locale, data, state: { ...params.state, [SYNCING]: true } }) as Promise<Doc>;
+}
+
+/**
+ * createMany adding locale versions (documentIds): each item gets the shared values its document
+ * has already, read in one query. Setting them is update's job, which writes every locale.
+ */
+function copySharedMany(kernel: PluginApi, info: DocumentActionInfo, fn: DocumentActionFn, shared: string[]): DocumentActionFn {
+  return (params) => kernel.transaction(async () => {
+    const { documentIds, data } = params;
+    if (!Array.isArray(documentIds) || !Array.isArray(data) || documentIds.length !== data.length) return fn(params);
+    const ct = info.contentType;
+    const errors: FieldError[] = [];
+    data.forEach((item, index) => {
+      if (typeof item !== 'object' || item === null) return;
+      for (const name of shared) {
+        if (Object.hasOwn(item, name)) errors.push({ path: [String(index), name], message: `${name} is shared by every locale: set it with update`, name: 'ValidationError' });
+      }
+    });
+    if (errors.length) throw ValidationError.fromFields(errors);
+    const scalars = shared.filter((n) => { const a = ct.attributes[n]; return a !== undefined && isScalar(a); });
+    const sources = new Map<string, Doc>();
+    const ids = documentIds as string[];
+    for (let i = 0; i < ids.length; i += 500) {
+      const found = await kernel.documents(info.uid).findMany({
+        filters: { documentId: { $in: ids.slice(i, i + 500) } }, locale: '*', status: 'draft',
+        fields: scalars.length ? scalars : ['id'], populate: sharedPopulate(kernel.registry, ct, shared),
+      });
+      for (const doc of found) if (!sources.has(doc.documentId)) sources.set(doc.documentId, doc);
+    }
+    const filled = data.map((item, index) => {
+      const source = sources.get(ids[index]!);
+      if (!source) {
+        errors.push({ path: [String(index)], message: `Document ${ids[index]!} not found`, name: 'ValidationError', value: ids[index] });
+        return item;
+      }
+      const copied: Record<string, unknown> = {};
+      for (const name of shared) if (name in source) copied[name] = toInput(kernel.registry, ct.attributes[name]!, source[name]);
+      return { ...copied, ...(item as Record<string, unknown>) };
+    });
+    if (errors.length) throw ValidationError.fromFields(errors);
+    return fn({ ...params, data: filled });
+  });
 }
 
 /** The same shared values in every other locale version, through the same wrapped update. */

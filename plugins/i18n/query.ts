@@ -11,7 +11,7 @@ const ALL_ALLOWED = new Set(['findMany', 'count', 'delete']);
 export function scopeByLocale(settings: I18nSettings) {
   return (ctx: QueryContext): QueryContext => {
     const locale = isLocalized(ctx.contentType) ? localeOf(ctx.params, settings, ALL_ALLOWED.has(ctx.action)) : settings.defaultLocale;
-    if (ctx.action === 'create') {
+    if (ctx.action === 'create' || ctx.action === 'createMany') {
       ctx.rowDefaults.push((ct) => (isLocalized(ct) ? { locale } : undefined));
     }
     if (locale !== '*' || ctx.action !== 'delete') ctx.rowScopes.push(localeScope(locale === '*' ? undefined : locale, settings));

@@ -1,0 +1,157 @@
+// Writes what many new rows own (relation links, media links, component rows, deeply) with one
+// statement per table and chunk instead of several per row: createMany's path. A fresh row has no
+// links yet, so nothing is read back or deleted. What a batch cannot say the same way as the
+// one-row writer (inverse sides, to-one owners that take a target from another document, refs
+// that carry plugin keys, component ids) goes through the one-row writer, row by row.
+
+import { ValidationError, type FieldError } from '../errors/index.js';
+import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
+import type { MediaAttribute, Model, RelationAttribute } from '../registry/types.js';
+import type { ComponentValue, NormalizedInput } from './input.js';
+import { applyRelationOp, referencedRefs } from './relation-order.js';
+import { insertRows, insertRowsReturningIds, type WriteContext } from './write-context.js';
+import { mediaKind, writeMedia } from './write-media.js';
+import { writeRelation } from './write-relations.js';
+import { writeRowLinks } from './write-row.js';
+import { scalarColumns } from './write-scalars.js';
+
+export interface FreshRow {
+  id: number;
+  documentId?: string;
+  input: NormalizedInput;
+  /** Where this row's input sits in the call's data (an item index, a component path). */
+  path: string;
+}
+
+const TO_ONE = new Set(['oneToOne', 'manyToOne']);
+const CHUNK = 900;
+
+export async function writeFreshLinks(wc: WriteContext, model: Model, rows: FreshRow[]): Promise<void> {
+  if (!rows.length) return;
+  for (const [field, attr] of Object.entries(model.attributes)) {
+    if (attr.type === 'relation') await writeFreshRelation(wc, model, field, attr, rows);
+    else if (attr.type === 'media') await writeFreshMedia(wc, model, field, attr, rows);
+    else if (attr.type === 'component' || attr.type === 'dynamiczone') {
+      await writeFreshComponents(wc, model, field, rows, attr.type === 'dynamiczone' || attr.repeatable === true);
+    }
+  }
+}
+
+const at = (row: FreshRow, field: string) => (row.path ? `${row.path}.${field}` : field);
+
+async function writeFreshRelation(wc: WriteContext, model: Model, field: string, attr: RelationAttribute, rows: FreshRow[]): Promise<void> {
+  const batch: Array<{ row: FreshRow; targets: string[] }> = [];
+  for (const row of rows) {
+    const op = row.input.relations[field];
+    if (!op) continue;
+    // An owner of a one-to-one or one-to-many takes its target from whichever document held it
+    const oneRow = attr.mappedBy || attr.relation === 'oneToOne' || attr.relation === 'oneToMany'
+      || referencedRefs(op).some((r) => r.keys !== undefined);
+    if (oneRow) await writeRelation(wc, model, row, field, attr, op, at(row, field));
+    else batch.push({ row, targets: applyRelationOp([], op, TO_ONE.has(attr.relation), at(row, field)) });
+  }
+  if (!batch.length) return;
+  const target = wc.registry.contentType(attr.target);
+  const wanted = [...new Set(batch.flatMap((b) => b.targets))];
+  const found = new Set<string>();
+  const invOrd = new Map<string, number>();
+  const table = relationTable(model.collectionName, field);
+  for (let i = 0; i < wanted.length; i += CHUNK) {
+    const part = wanted.slice(i, i + CHUNK);
+    const existing = await wc.trx(target.collectionName).whereIn('document_id', part).distinct('document_id') as Array<{ document_id: string }>;
+    for (const r of existing) found.add(r.document_id);
+    const max = await wc.trx(table).whereIn('target_document_id', part)
+      .select('target_document_id').max({ m: 'inv_ord' }).groupBy('target_document_id') as Array<{ target_document_id: string; m: unknown }>;
+    for (const r of max) invOrd.set(r.target_document_id, Number(r.m ?? 0));
+  }
+  const errors: FieldError[] = [];
+  const links: Array<Record<string, unknown>> = [];
+  for (const { row, targets } of batch) {
+    for (const [index, documentId] of targets.entries()) {
+      if (!found.has(documentId)) {
+        errors.push({ path: at(row, field).split('.'), message: `Document with id "${documentId}" not found`, name: 'ValidationError', value: documentId });
+        continue;
+      }
+      const inv = (invOrd.get(documentId) ?? 0) + 1;
+      invOrd.set(documentId, inv);
+      links.push({ source_id: row.id, target_document_id: documentId, ord: index + 1, inv_ord: inv });
+    }
+  }
+  if (errors.length) throw ValidationError.fromFields(distinct(errors));
+  await insertRows(wc, table, links);
+}
+
+async function writeFreshMedia(wc: WriteContext, model: Model, field: string, attr: MediaAttribute, rows: FreshRow[]): Promise<void> {
+  const withFiles = rows.filter((r) => r.input.media[field]?.length);
+  if (!withFiles.length) return;
+  if (withFiles.length === 1) {
+    const row = withFiles[0]!;
+    await writeMedia(wc, model, row.id, field, attr, row.input.media[field]!, at(row, field));
+    return;
+  }
+  const wanted = [...new Set(withFiles.flatMap((r) => r.input.media[field]!))];
+  const mime = new Map<number, string | null>();
+  for (let i = 0; i < wanted.length; i += CHUNK) {
+    const files = await wc.trx(FILES_TABLE).whereIn('id', wanted.slice(i, i + CHUNK)).select('id', 'mime') as Array<{ id: number; mime: string | null }>;
+    for (const f of files) mime.set(Number(f.id), f.mime);
+  }
+  const errors: FieldError[] = [];
+  const links: Array<Record<string, unknown>> = [];
+  for (const row of withFiles) {
+    const path = at(row, field);
+    for (const [i, fileId] of row.input.media[field]!.entries()) {
+      if (!mime.has(fileId)) {
+        errors.push({ path: path.split('.'), message: `File with id "${fileId}" not found`, name: 'ValidationError', value: fileId });
+        continue;
+      }
+      const kind = mediaKind(mime.get(fileId) ?? null);
+      if (attr.allowedTypes?.length && !attr.allowedTypes.includes(kind)) {
+        errors.push({ path: path.split('.'), message: `${path}: file ${fileId} is of type ${kind}, allowed: ${attr.allowedTypes.join(', ')}`, name: 'ValidationError', value: fileId });
+        continue;
+      }
+      links.push({ file_id: fileId, related_id: row.id, related_type: model.uid, field, ord: i + 1 });
+    }
+  }
+  if (errors.length) throw ValidationError.fromFields(distinct(errors));
+  await insertRows(wc, FILES_LINK_TABLE, links);
+}
+
+async function writeFreshComponents(wc: WriteContext, owner: Model, field: string, rows: FreshRow[], indexed: boolean): Promise<void> {
+  const linkTable = componentLinkTable(owner.collectionName);
+  const byType = new Map<string, Array<{ owner: FreshRow; item: ComponentValue; ord: number; path: string }>>();
+  for (const row of rows) {
+    const items = row.input.components[field];
+    if (!items?.length) continue;
+    // A component id names a row of another version of the document: the one-row writer copies it
+    if (items.some((item) => item.id !== undefined)) {
+      await writeRowLinks(wc, owner, row, { scalars: {}, relations: {}, media: {}, components: { [field]: items } }, row.path);
+      continue;
+    }
+    for (const [index, item] of items.entries()) {
+      const list = byType.get(item.uid) ?? [];
+      list.push({ owner: row, item, ord: index + 1, path: indexed ? `${at(row, field)}.${index}` : at(row, field) });
+      byType.set(item.uid, list);
+    }
+  }
+  const links: Array<Record<string, unknown>> = [];
+  for (const [uid, items] of byType) {
+    const component = wc.registry.component(uid);
+    const ids = await insertRowsReturningIds(wc, component.collectionName, items.map(({ item }) => scalarColumns(component, item.input.scalars, wc.dialect)));
+    await writeFreshLinks(wc, component, items.map(({ item, path }, i) => ({ id: ids[i]!, input: item.input, path })));
+    items.forEach(({ owner: row, ord }, i) => links.push({ entity_id: row.id, cmp_id: ids[i], component_type: uid, field, ord }));
+  }
+  // Link rows in the owners' order, as the one-row writer leaves them
+  links.sort((a, b) => Number(a.entity_id) - Number(b.entity_id) || Number(a.ord) - Number(b.ord));
+  await insertRows(wc, linkTable, links);
+}
+
+/** An item written as two versions (a draft and its published copy) reports a bad value once. */
+function distinct(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.path.join('.')}\u0000${String(e.value)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
