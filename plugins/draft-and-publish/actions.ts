@@ -157,13 +157,28 @@ export function publishAfterWrite(kernel: PluginApi) {
 }
 
 
-/** createMany writes published versions itself (query.ts): say so as publish would. */
+/**
+ * createMany writes published versions itself (query.ts): say so as publish would. An item that
+ * linked owners of its inverse sides (tags listing articles) linked their drafts only; publish
+ * shares those links with their published versions, so such an item is published once more, in
+ * the same transaction.
+ */
 function announcePublished(kernel: PluginApi, fn: DocumentActionFn, info: DocumentActionInfo): DocumentActionFn {
-  return async (params) => {
+  const inverse = Object.entries(info.contentType.attributes)
+    .filter(([, a]) => a.type === 'relation' && a.mappedBy !== undefined && hasDraftAndPublish(kernel.registry.contentType(a.target)))
+    .map(([name]) => name);
+  return (params) => kernel.transaction(async () => {
     const result = await fn(params) as { count: number; documentIds: string[] };
-    if (statusOf(params) !== 'draft') {
-      for (const documentId of result.documentIds) await kernel.emitDocumentEvent({ action: 'publish', uid: info.uid, documentId, params });
+    if (statusOf(params) === 'draft') return result;
+    const data = params.data as unknown[];
+    for (const [i, documentId] of result.documentIds.entries()) {
+      const item = data[i] as Record<string, unknown>;
+      if (inverse.some((name) => Object.hasOwn(item, name))) {
+        await kernel.documents(info.uid).action('publish', { documentId, ...(params.locale !== undefined ? { locale: params.locale } : {}) });
+      } else {
+        await kernel.emitDocumentEvent({ action: 'publish', uid: info.uid, documentId, params });
+      }
     }
     return result;
-  };
+  });
 }

@@ -7,6 +7,7 @@ import { definePlugin, ValidationError, type Doc } from '../../../core/index.js'
 import { create, fresh, NOTE, readOne, TAG, update, useKernel, versionsOf, WRITER, type Json } from './helpers.js';
 import { useKernel as useExampleKernel } from '../../helpers/suite.js';
 import { seedMediaFiles } from '../../docs/media-fixtures.js';
+import { TAG as DP_TAG, useKernel as useDpKernel } from '../draft-and-publish/helpers.js';
 
 const strip = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(strip);
@@ -188,5 +189,19 @@ describe('createMany: the example app\'s article (components in components, a dy
     expect(new Set(slugs).size).to.equal(3);
     const bad = await validationError(app().kernel.documents(ARTICLE).createMany({ data: [data(3), { ...data(4), blocks: [{ __component: 'shared.media', file: 999999 }] }] }));
     expect(paths(bad)).to.deep.equal(['1.blocks.0.file']);
+  });
+});
+
+describe('createMany: inverse sides between two draft-and-publish types', () => {
+  const app = useDpKernel();
+
+  it('links the published owners too, as create then publish does', async () => {
+    const article = (await create(app(), 'articles', { title: fresh('Owner') })).documentId;
+    const viaRest = await create(app(), 'tags', { name: fresh('rest tag'), articles: [article] });
+    const { documentIds } = await app().kernel.documents(DP_TAG).createMany({ data: [{ name: fresh('bulk tag'), articles: [article] }, { name: fresh('plain tag') }], status: 'published' });
+    for (const status of ['published', 'draft']) {
+      const read = await readOne(app(), 'articles', article, { populate: 'tags', status });
+      expect(read!.tags.map((t: Json) => t.documentId).sort(), status).to.deep.equal([viaRest.documentId, documentIds[0]].sort());
+    }
   });
 });
