@@ -4,7 +4,7 @@
 import { columnName, componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
 import { columnTypeOf } from '../database/physical.js';
 import { isScalar, type Model } from '../registry/types.js';
-import { insertRow, insertRows, type WriteContext } from './write-context.js';
+import { insertRows, insertRowsReturningIds, type WriteContext } from './write-context.js';
 import { deleteOwned } from './write-row.js';
 
 type DbRow = Record<string, unknown>;
@@ -12,61 +12,79 @@ type DbRow = Record<string, unknown>;
 /** Replaces everything `toId` owns with copies of what `fromId` owns. */
 export async function replaceOwned(wc: WriteContext, model: Model, fromId: number, toId: number): Promise<void> {
   await deleteOwned(wc, model, [toId]);
-  await copyOwned(wc, model, fromId, toId);
-}
-
-async function copyOwned(wc: WriteContext, model: Model, fromId: number, toId: number): Promise<void> {
-  for (const [name, attr] of Object.entries(model.attributes)) {
-    if (attr.type !== 'relation' || attr.mappedBy || attr.versions) continue;
-    const table = relationTable(model.collectionName, name);
-    const links = await wc.trx(table).where('source_id', fromId).orderBy('id') as DbRow[];
-    await insertRows(wc, table, links.map(({ id: _id, ...link }) => ({ ...link, source_id: toId })));
-  }
-  if (Object.values(model.attributes).some((a) => a.type === 'media')) {
-    const links = await wc.trx(FILES_LINK_TABLE).where({ related_type: model.uid, related_id: fromId }).orderBy('id') as DbRow[];
-    await insertRows(wc, FILES_LINK_TABLE, links.map(({ id: _id, ...link }) => ({ ...link, related_id: toId })));
-  }
-  if (Object.values(model.attributes).some((a) => a.type === 'component' || a.type === 'dynamiczone')) {
-    const table = componentLinkTable(model.collectionName);
-    const links = await wc.trx(table).where('entity_id', fromId).orderBy('id') as Array<DbRow & { cmp_id: number; component_type: string }>;
-    const copies: DbRow[] = [];
-    for (const { id: _id, ...link } of links) {
-      if (!wc.registry.has(link.component_type)) continue;
-      const cmpId = await cloneRow(wc, wc.registry.component(link.component_type), Number(link.cmp_id));
-      copies.push({ ...link, entity_id: toId, cmp_id: cmpId });
-    }
-    await insertRows(wc, table, copies);
-  }
+  await copyOwned(wc, model, [[fromId, toId]]);
 }
 
 /**
- * One row's columns, as a copy must see them. better-sqlite3 reads an integer as a JS number, so a
+ * Copies what each `from` row owns onto its `to` row, which owns nothing yet: one read and one
+ * write per table for all the pairs, and component rows copied a type at a time, however many
+ * there are and however deeply they nest.
+ */
+export async function copyOwned(wc: WriteContext, model: Model, pairs: Array<[from: number, to: number]>): Promise<void> {
+  if (!pairs.length) return;
+  const to = new Map(pairs);
+  const froms = pairs.map(([from]) => from);
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    if (attr.type !== 'relation' || attr.mappedBy || attr.versions) continue;
+    const table = relationTable(model.collectionName, name);
+    const links = await inChunks(froms, (part) => wc.trx(table).whereIn('source_id', part).orderBy('id') as Promise<DbRow[]>);
+    await insertRows(wc, table, links.map(({ id: _id, ...link }) => ({ ...link, source_id: to.get(Number(link.source_id)) })));
+  }
+  if (Object.values(model.attributes).some((a) => a.type === 'media')) {
+    const links = await inChunks(froms, (part) => wc.trx(FILES_LINK_TABLE).where('related_type', model.uid).whereIn('related_id', part).orderBy('id') as Promise<DbRow[]>);
+    await insertRows(wc, FILES_LINK_TABLE, links.map(({ id: _id, ...link }) => ({ ...link, related_id: to.get(Number(link.related_id)) })));
+  }
+  if (Object.values(model.attributes).some((a) => a.type === 'component' || a.type === 'dynamiczone')) {
+    const table = componentLinkTable(model.collectionName);
+    const links = (await inChunks(froms, (part) => wc.trx(table).whereIn('entity_id', part).orderBy('id') as Promise<Array<DbRow & { cmp_id: number; component_type: string }>>))
+      .filter((l) => wc.registry.has(l.component_type));
+    const copied = new Map<string, number>();
+    for (const uid of new Set(links.map((l) => l.component_type))) {
+      const component = wc.registry.component(uid);
+      const ids = links.filter((l) => l.component_type === uid).map((l) => Number(l.cmp_id));
+      const rows = new Map((await readRowsForCopy(wc, component, ids)).map((r) => [Number(r.id), r]));
+      const missing = ids.find((id) => !rows.has(id));
+      if (missing !== undefined) throw new Error(`${uid} row ${missing} not found while copying`);
+      const newIds = await insertRowsReturningIds(wc, component.collectionName, ids.map((id) => {
+        const { id: _id, ...columns } = rows.get(id)!;
+        return copiedColumns(wc, component, columns);
+      }));
+      ids.forEach((id, i) => copied.set(`${uid}#${id}`, newIds[i]!));
+      await copyOwned(wc, component, ids.map((id, i) => [id, newIds[i]!]));
+    }
+    await insertRows(wc, table, links.map(({ id: _id, ...link }) => ({
+      ...link, entity_id: to.get(Number(link.entity_id)), cmp_id: copied.get(`${link.component_type}#${Number(link.cmp_id)}`),
+    })));
+  }
+}
+
+async function inChunks<T>(ids: number[], read: (part: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += 500) out.push(...await read(ids.slice(i, i + 500)));
+  return out;
+}
+
+/**
+ * Rows' columns, as a copy must see them. better-sqlite3 reads an integer as a JS number, so a
  * biginteger past 2^53 would be copied rounded (a published version silently differing from its
  * draft): on SQLite those columns are read again as text.
  */
-export async function readRowForCopy(wc: WriteContext, model: Model, id: number): Promise<DbRow | undefined> {
+export async function readRowsForCopy(wc: WriteContext, model: Model, ids: number[]): Promise<DbRow[]> {
   const big = wc.dialect === 'sqlite'
     ? Object.entries(model.attributes).filter(([, a]) => a.type === 'biginteger').map(([name]) => columnName(name))
     : [];
-  const qb = wc.trx(model.collectionName).where('id', id).first('*');
-  for (const [i, column] of big.entries()) qb.select(wc.trx.raw('CAST(?? AS TEXT) AS ??', [column, `__big${i}`]));
-  const row = await qb as DbRow | undefined;
-  if (!row) return undefined;
-  for (const [i, column] of big.entries()) {
-    row[column] = row[`__big${i}`];
-    delete row[`__big${i}`];
-  }
-  return row;
-}
-
-/** A new row with the same columns and deep copies of what it owns. */
-async function cloneRow(wc: WriteContext, model: Model, id: number): Promise<number> {
-  const row = await readRowForCopy(wc, model, id);
-  if (!row) throw new Error(`${model.uid} row ${id} not found while copying`);
-  const { id: _id, ...columns } = row;
-  const newId = await insertRow(wc, model.collectionName, copiedColumns(wc, model, columns));
-  await copyOwned(wc, model, id, newId);
-  return newId;
+  return inChunks(ids, async (part) => {
+    const qb = wc.trx(model.collectionName).whereIn('id', part).select('*');
+    for (const [i, column] of big.entries()) qb.select(wc.trx.raw('CAST(?? AS TEXT) AS ??', [column, `__big${i}`]));
+    const rows = await qb as DbRow[];
+    for (const row of rows) {
+      for (const [i, column] of big.entries()) {
+        row[column] = row[`__big${i}`];
+        delete row[`__big${i}`];
+      }
+    }
+    return rows;
+  });
 }
 
 /** A row's columns as read, ready to be written to another row. JSON columns are encoded again:

@@ -11,7 +11,7 @@ import type { VersionRow } from './types.js';
 
 export type { VersionRow } from './types.js';
 import { decodeRow } from './decode-row.js';
-import { copiedColumns, readRowForCopy, replaceOwned } from './copy-row.js';
+import { copiedColumns, copyOwned, readRowsForCopy, replaceOwned } from './copy-row.js';
 import { shareInverseLinks, type ShareInverseLinks } from './inverse-links.js';
 import { insertRow, type WriteContext } from './write-context.js';
 import { removeIncomingLinks } from './write-relations.js';
@@ -64,7 +64,7 @@ export class RowApi {
    */
   async copy(fromId: number, toId: number | null, values: Record<string, unknown> = {}): Promise<number> {
     const wc = this.#wc();
-    const source = await readRowForCopy(wc, this.#ct, fromId);
+    const [source] = await readRowsForCopy(wc, this.#ct, [fromId]);
     if (!source) throw new Error(`${this.#ct.uid} row ${fromId} not found`);
     const { id: _id, created_at: createdAt, ...read } = source;
     const columns = copiedColumns(wc, this.#ct, read);
@@ -76,7 +76,9 @@ export class RowApi {
       await wc.trx(this.#ct.collectionName).where('id', toId).update(columns);
       target = toId;
     }
-    await replaceOwned(wc, this.#ct, fromId, target);
+    // A new row owns nothing yet: nothing to clear before the copy
+    if (toId === null) await copyOwned(wc, this.#ct, [[fromId, target]]);
+    else await replaceOwned(wc, this.#ct, fromId, target);
     return target;
   }
 

@@ -199,7 +199,8 @@ export class DocumentService {
       const id = await insertRow(wc, ct.collectionName, {
         document_id: documentId, ...scalarColumns(ct, values, wc.dialect), ...this.#timestamps(wc, true),
       });
-      await writeRowLinks(withScopes(wc, ctx), ct, { id, documentId }, input);
+      // A new row has no links to read or replace
+      await writeFreshLinks(withScopes(wc, ctx), ct, [{ id, documentId, input, path: '' }]);
       return this.#reread(ctx, wc, id);
     });
     await this.#emit({ action: 'create', uid: ct.uid, documentId, document: doc, params });

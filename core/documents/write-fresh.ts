@@ -10,6 +10,7 @@ import type { MediaAttribute, Model, RelationAttribute } from '../registry/types
 import type { ComponentValue, NormalizedInput } from './input.js';
 import { applyRelationOp, referencedRefs } from './relation-order.js';
 import { insertRows, insertRowsReturningIds, type WriteContext } from './write-context.js';
+import { maxPerKey } from './link-order.js';
 import { mediaKind, writeMedia } from './write-media.js';
 import { writeRelation } from './write-relations.js';
 import { writeRowLinks } from './write-row.js';
@@ -60,9 +61,7 @@ async function writeFreshRelation(wc: WriteContext, model: Model, field: string,
     const part = wanted.slice(i, i + CHUNK);
     const existing = await wc.trx(target.collectionName).whereIn('document_id', part).distinct('document_id') as Array<{ document_id: string }>;
     for (const r of existing) found.add(r.document_id);
-    const max = await wc.trx(table).whereIn('target_document_id', part)
-      .select('target_document_id').max({ m: 'inv_ord' }).groupBy('target_document_id') as Array<{ target_document_id: string; m: unknown }>;
-    for (const r of max) invOrd.set(r.target_document_id, Number(r.m ?? 0));
+    for (const [target, max] of await maxPerKey(wc, table, 'target_document_id', 'inv_ord', part)) invOrd.set(target, max);
   }
   const errors: FieldError[] = [];
   const links: Array<Record<string, unknown>> = [];

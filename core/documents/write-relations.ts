@@ -16,6 +16,7 @@ import type { RelationOp } from './input.js';
 import { applyRelationOp, referencedIds, referencedRefs } from './relation-order.js';
 import type { RelationRef } from './input.js';
 import { insertRows, type WriteContext } from './write-context.js';
+import { maxPerKey } from './link-order.js';
 
 const TO_ONE = new Set(['oneToOne', 'manyToOne']);
 
@@ -69,13 +70,8 @@ async function syncOwnerLinks(wc: WriteContext, table: string, sourceId: number,
   await insertRows(wc, table, added);
 }
 
-async function maxInvOrd(wc: WriteContext, table: string, targets: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!targets.length) return out;
-  const rows = await wc.trx(table).whereIn('target_document_id', targets)
-    .select('target_document_id').max({ m: 'inv_ord' }).groupBy('target_document_id') as Array<{ target_document_id: string; m: unknown }>;
-  for (const r of rows) out.set(r.target_document_id, Number(r.m ?? 0));
-  return out;
+function maxInvOrd(wc: WriteContext, table: string, targets: string[]): Promise<Map<string, number>> {
+  return maxPerKey(wc, table, 'target_document_id', 'inv_ord', targets);
 }
 
 async function releaseTargets(wc: WriteContext, model: Model, field: string, table: string, source: { id: number; documentId?: string }, targets: string[]): Promise<void> {
