@@ -46,6 +46,9 @@ export async function ensureDataset(articles: number, seed: number, force = fals
   try {
     // One connection (pool max 1): a durable commit per document is not needed for a scratch file.
     await kernel.db.raw('PRAGMA synchronous = OFF');
+    // The whole file's hot pages in memory (2 GiB at most): the text index's merges and the
+    // random inserts into document_id and slug indexes otherwise re-read pages on every batch
+    await kernel.db.raw('PRAGMA cache_size = -2097152');
     await generate(kernel, new Prng(seed), counts, variant);
     await kernel.db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
   } finally {

@@ -18,6 +18,9 @@ export interface OpenDatabase {
   models: Map<string, ModelClass>;
   /** Background upkeep of the database (SQLite's planner statistics); stopped before the pool closes. */
   maintenance: Maintenance;
+  /** Whether a multi-row INSERT can return its ids (INSERT ... RETURNING): SQLite, PostgreSQL,
+   *  MariaDB 10.5+; not MySQL nor older MariaDB, where rows are inserted one at a time instead. */
+  insertReturning: boolean;
 }
 
 export async function openDatabase(config: DatabaseConfig, registry: ModelRegistry, appDir: string, logger: Logger): Promise<OpenDatabase> {
@@ -29,7 +32,7 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
     const sync = await syncWithoutBudget(config, knex, appDir, schema, logger);
     const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {}, afterBulkWrite: async () => {} };
-    return { knex, sync, models, maintenance };
+    return { knex, sync, models, maintenance, insertReturning: await insertReturning(config, knex) };
   } catch (err) {
     await knex.destroy();
     throw err;
@@ -45,4 +48,12 @@ async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: str
   } finally {
     await unbounded.destroy();
   }
+}
+
+async function insertReturning(config: DatabaseConfig, knex: Knex): Promise<boolean> {
+  if (config.client !== 'mysql') return true;
+  const [rows] = await knex.raw('SELECT VERSION() AS v') as unknown as [Array<{ v: string }>];
+  const version = String(rows[0]?.v ?? '');
+  const [major = 0, minor = 0] = version.split('.').map((n) => Number.parseInt(n, 10));
+  return /mariadb/i.test(version) && (major > 10 || (major === 10 && minor >= 5));
 }

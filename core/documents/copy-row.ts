@@ -23,6 +23,7 @@ export async function replaceOwned(wc: WriteContext, model: Model, fromId: numbe
 export async function copyOwned(wc: WriteContext, model: Model, pairs: Array<[from: number, to: number]>): Promise<void> {
   if (!pairs.length) return;
   const to = new Map(pairs);
+  if (to.size !== pairs.length) throw new Error(`${model.uid}: a row copied twice in one call`);
   const froms = pairs.map(([from]) => from);
   for (const [name, attr] of Object.entries(model.attributes)) {
     if (attr.type !== 'relation' || attr.mappedBy || attr.versions) continue;

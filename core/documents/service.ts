@@ -44,6 +44,8 @@ export interface DocumentServiceDeps {
   actions: ReadonlyMap<string, DocumentActionDefinition>;
   /** Keys plugins allow in relation references (typed parameters with relationRef). */
   refKeys: readonly RelationRefKeyDef[];
+  /** Whether a multi-row INSERT returns its ids (false: MySQL, MariaDB before 10.5). */
+  insertReturning?: boolean;
   /** Database upkeep once a bulk write has committed (rows per table; SQLite's planner statistics). */
   afterBulkWrite?: (inserted: ReadonlyMap<string, number>) => Promise<void>;
 }
@@ -240,7 +242,11 @@ export class DocumentService {
       });
       await writeFreshLinks(withScopes(wc, ctx), ct, fresh);
     });
-    for (const documentId of documentIds) await this.#emit({ action: 'create', uid: ct.uid, documentId, params });
+    // Each event as a create of that one item would carry it
+    const { documentIds: _ids, ...shared } = params;
+    for (const [index, documentId] of documentIds.entries()) {
+      await this.#emit({ action: 'create', uid: ct.uid, documentId, params: { ...shared, documentId, data: items.data[index] } });
+    }
     const upkeep = this.#deps.afterBulkWrite;
     if (upkeep) {
       // On the pool's connection, which an open transaction holds (SQLite has one): after commit
@@ -339,6 +345,7 @@ export class DocumentService {
       if (this.#deps.dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
       const wc: WriteContext = {
         trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], hooks: this.#deps.hooks, now: new Date().toISOString(), afterCommit,
+        insertReturning: this.#deps.insertReturning ?? this.#deps.dialect !== 'mysql',
       };
       return this.#als.run(wc, () => work(wc));
     });

@@ -16,6 +16,8 @@ export interface WriteContext {
   now: string;
   /** Notifications to run once the outermost transaction has committed. */
   afterCommit: Array<() => Promise<void>>;
+  /** Whether a multi-row INSERT can return its ids (see OpenDatabase.insertReturning). */
+  insertReturning: boolean;
   /** Rows a bulk write inserted per table, counted by the batch inserts when present. */
   inserted?: Map<string, number>;
 }
@@ -36,7 +38,17 @@ export async function insertRow(wc: WriteContext, table: string, values: Record<
 
 export async function insertRows(wc: WriteContext, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
   count(wc, table, rows.length);
-  for (let i = 0; i < rows.length; i += 500) await wc.trx(table).insert(rows.slice(i, i + 500));
+  const chunk = rowsPerStatement(rows);
+  for (let i = 0; i < rows.length; i += chunk) await wc.trx(table).insert(rows.slice(i, i + chunk));
+}
+
+/**
+ * Rows a multi-row INSERT may carry: knex writes one for SQLite as a compound SELECT, which may
+ * join at most 500 terms, and every value is a bound variable, of which SQLite takes 32766.
+ */
+function rowsPerStatement(rows: Array<Record<string, unknown>>): number {
+  const columns = new Set(rows.flatMap((r) => Object.keys(r))).size;
+  return Math.max(1, Math.min(500, Math.floor(32_000 / Math.max(1, columns))));
 }
 
 /**
@@ -45,14 +57,16 @@ export async function insertRows(wc: WriteContext, table: string, rows: Array<Re
  * sorted, line up with the rows, whatever order RETURNING lists them in (SQLite does not promise
  * one). MariaDB (10.5+) gets RETURNING through raw SQL, as knex drops it for MySQL clients.
  */
-export async function insertRowsReturningIds(wc: WriteContext, table: string, rows: Array<Record<string, unknown>>, chunk = 200): Promise<number[]> {
+export async function insertRowsReturningIds(wc: WriteContext, table: string, rows: Array<Record<string, unknown>>): Promise<number[]> {
   count(wc, table, rows.length);
   const ids: number[] = [];
-  // Rows without a column (a component holding only media) have no VALUES list to batch
-  if (rows.every((r) => Object.keys(r).length === 0)) {
+  // Rows without a column (a component holding only media) have no VALUES list to batch; one row
+  // needs no batch; a database without INSERT ... RETURNING takes them one at a time
+  if (rows.length <= 1 || !wc.insertReturning || rows.every((r) => Object.keys(r).length === 0)) {
     for (const row of rows) ids.push(await insertRow(wc, table, row));
     return ids;
   }
+  const chunk = rowsPerStatement(rows);
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     let returned: Array<{ id: unknown }>;

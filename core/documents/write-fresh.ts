@@ -8,7 +8,7 @@ import { ValidationError, type FieldError } from '../errors/index.js';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
 import type { MediaAttribute, Model, RelationAttribute } from '../registry/types.js';
 import type { ComponentValue, NormalizedInput } from './input.js';
-import { applyRelationOp, referencedRefs } from './relation-order.js';
+import { applyRelationOp, referencedIds, referencedRefs } from './relation-order.js';
 import { insertRows, insertRowsReturningIds, type WriteContext } from './write-context.js';
 import { maxPerKey } from './link-order.js';
 import { mediaKind, writeMedia } from './write-media.js';
@@ -41,7 +41,7 @@ export async function writeFreshLinks(wc: WriteContext, model: Model, rows: Fres
 const at = (row: FreshRow, field: string) => (row.path ? `${row.path}.${field}` : field);
 
 async function writeFreshRelation(wc: WriteContext, model: Model, field: string, attr: RelationAttribute, rows: FreshRow[]): Promise<void> {
-  const batch: Array<{ row: FreshRow; targets: string[] }> = [];
+  const batch: Array<{ row: FreshRow; named: string[]; targets: string[] }> = [];
   for (const row of rows) {
     const op = row.input.relations[field];
     if (!op) continue;
@@ -49,11 +49,12 @@ async function writeFreshRelation(wc: WriteContext, model: Model, field: string,
     const oneRow = attr.mappedBy || attr.relation === 'oneToOne' || attr.relation === 'oneToMany'
       || referencedRefs(op).some((r) => r.keys !== undefined);
     if (oneRow) await writeRelation(wc, model, row, field, attr, op, at(row, field));
-    else batch.push({ row, targets: applyRelationOp([], op, TO_ONE.has(attr.relation), at(row, field)) });
+    else batch.push({ row, named: referencedIds(op), targets: applyRelationOp([], op, TO_ONE.has(attr.relation), at(row, field)) });
   }
   if (!batch.length) return;
   const target = wc.registry.contentType(attr.target);
-  const wanted = [...new Set(batch.flatMap((b) => b.targets))];
+  // Every document named must exist, even one a to-one relation's later reference replaces
+  const wanted = [...new Set(batch.flatMap((b) => b.named))];
   const found = new Set<string>();
   const invOrd = new Map<string, number>();
   const table = relationTable(model.collectionName, field);
@@ -65,14 +66,19 @@ async function writeFreshRelation(wc: WriteContext, model: Model, field: string,
   }
   const errors: FieldError[] = [];
   const links: Array<Record<string, unknown>> = [];
-  for (const { row, targets } of batch) {
+  const shared = new Map<string, number>();
+  for (const { row, named, targets } of batch) {
+    for (const documentId of named) {
+      if (!found.has(documentId)) errors.push({ path: at(row, field).split('.'), message: `Document with id "${documentId}" not found`, name: 'ValidationError', value: documentId });
+    }
+    if (errors.length) continue;
     for (const [index, documentId] of targets.entries()) {
-      if (!found.has(documentId)) {
-        errors.push({ path: at(row, field).split('.'), message: `Document with id "${documentId}" not found`, name: 'ValidationError', value: documentId });
-        continue;
-      }
-      const inv = (invOrd.get(documentId) ?? 0) + 1;
-      invOrd.set(documentId, inv);
+      // The versions of one document (a draft and its published copy) share a place in the
+      // target's inverse order, as publishing's copy of the draft's link does
+      const version = row.documentId === undefined ? undefined : `${row.documentId}\u0000${documentId}`;
+      const inv = (version && shared.get(version)) || (invOrd.get(documentId) ?? 0) + 1;
+      invOrd.set(documentId, Math.max(inv, invOrd.get(documentId) ?? 0));
+      if (version) shared.set(version, inv);
       links.push({ source_id: row.id, target_document_id: documentId, ord: index + 1, inv_ord: inv });
     }
   }

@@ -176,7 +176,8 @@ function announcePublished(kernel: PluginApi, fn: DocumentActionFn, info: Docume
       if (inverse.some((name) => Object.hasOwn(item, name))) {
         await kernel.documents(info.uid).action('publish', { documentId, ...(params.locale !== undefined ? { locale: params.locale } : {}) });
       } else {
-        await kernel.emitDocumentEvent({ action: 'publish', uid: info.uid, documentId, params });
+        const { documentIds: _ids, ...shared } = params;
+        await kernel.emitDocumentEvent({ action: 'publish', uid: info.uid, documentId, params: { ...shared, documentId, data: item } });
       }
     }
     return result;

@@ -12,7 +12,7 @@ const DRAFT: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$n
 export function scopeByStatus(ctx: QueryContext): QueryContext {
   const status = statusOf(ctx.params);
   if (ctx.action === 'create' || ctx.action === 'update') refusePublishedAtInBody(ctx.params.data);
-  if (ctx.action === 'createMany' && Array.isArray(ctx.params.data)) ctx.params.data.forEach(refusePublishedAtInBody);
+  if (ctx.action === 'createMany' && Array.isArray(ctx.params.data)) ctx.params.data.forEach((item, index) => refusePublishedAtInBody(item, [String(index)]));
   switch (ctx.action) {
     case 'createMany': {
       // Each item's draft, and unless status=draft its published version written from the same
@@ -88,10 +88,10 @@ function draftConstraints(ctx: QueryContext): void {
 }
 
 /** Strapi ignores publishedAt in a body, which its users trip on; say what to do instead. */
-function refusePublishedAtInBody(data: unknown): void {
+function refusePublishedAtInBody(data: unknown, at: string[] = []): void {
   if (typeof data === 'object' && data !== null && Object.prototype.hasOwnProperty.call(data, 'publishedAt')) {
     throw ValidationError.fromFields([{
-      path: ['publishedAt'],
+      path: [...at, 'publishedAt'],
       message: 'publishedAt cannot be set in the body: use the status parameter (?status=draft or ?status=published)',
       name: 'ValidationError',
     }]);

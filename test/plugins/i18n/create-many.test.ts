@@ -88,6 +88,31 @@ describe('createMany: many documents in one call', () => {
     expect(await notes().count({ locale: '*', status: 'draft' })).to.equal(before);
   });
 
+  it('a to-one relation checks every document it names, not only the one it keeps', async () => {
+    const bad = { ...item(60), editor: { connect: ['nosuchdocument00000000000', editor] } };
+    const many = await validationError(notes().createMany({ data: [item(61), bad], status: 'published' }));
+    expect(paths(many)).to.deep.equal(['1.editor']);
+    const one = await app().post('/api/notes', { data: bad });
+    expect(one.status, one.text).to.equal(400);
+    expect(one.body.error.details.errors[0].path).to.deep.equal(['editor']);
+  });
+
+  it('refuses publishedAt in an item, under its index', async () => {
+    const err = await validationError(notes().createMany({ data: [item(62), { ...item(63), publishedAt: '2024-01-01T00:00:00.000Z' }] }));
+    expect(paths(err)).to.deep.equal(['1.publishedAt']);
+  });
+
+  it('gives a document\'s draft and published version one place in a target\'s inverse order, as publish does', async () => {
+    const tag = (await create(app(), 'tags', { name: fresh('inverse order') })).documentId;
+    const viaRest = await create(app(), 'notes', { ...item(64), tags: [tag] });
+    const { documentIds } = await notes().createMany({ data: [{ ...item(65), tags: [tag] }, { ...item(66), tags: [tag] }], status: 'published' });
+    const rows = await app().kernel.db('loc_notes_tags_lnk as l').join('loc_notes as n', 'n.id', 'l.source_id')
+      .where('l.target_document_id', tag).select('n.document_id', 'l.inv_ord') as Array<{ document_id: string; inv_ord: number }>;
+    const places = (documentId: string) => [...new Set(rows.filter((r) => r.document_id === documentId).map((r) => Number(r.inv_ord)))];
+    for (const documentId of [viaRest.documentId, ...documentIds]) expect(places(documentId), documentId).to.have.length(1);
+    expect([viaRest.documentId, ...documentIds].map((d) => places(d)[0])).to.deep.equal([1, 2, 3]);
+  });
+
   it('unique values: taken by another document, or given twice in one call', async () => {
     const taken = await create(app(), 'notes', item(10));
     const clash = await validationError(notes().createMany({ data: [item(11), { ...item(12), code: taken.code }], status: 'published' }));
