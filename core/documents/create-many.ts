@@ -79,6 +79,7 @@ export async function checkUniqueMany(wc: WriteContext, ct: ContentType, items: 
       const qb = limitRows(wc.trx.from({ r: ct.collectionName }).first('r.id'), 1);
       applyFilter(qb, { kind: 'compare', field: name, operator: '$in', value: values }, ct, 'r', plan(wc, ctx));
       applyScopes(qb, ct, 'r', plan(wc, ctx));
+      if (ctx.constraints.uniqueAmong) applyFilter(qb, ctx.constraints.uniqueAmong, ct, 'r', plan(wc, ctx));
       if (!(await qb)) continue;
       for (const [j, it] of chunk.entries()) await runItem(i + j, () => checkUnique(wc, ct, { [name]: it.values[name] }, it.documentId, ctx));
     }

@@ -64,7 +64,12 @@ export interface QueryContext {
    *  values over them (draft-and-publish's published version next to the draft). */
   rowVersions: RowDefaults[];
   /** Whether writes check required and unique; a draft-and-publish draft sets required off. */
-  constraints: { required: boolean; unique: boolean };
+  constraints: {
+    required: boolean;
+    unique: boolean;
+    /** The rows `unique` compares with besides the row scopes (draft-and-publish: published ones). */
+    uniqueAmong?: FilterNode;
+  };
   state: Record<string, unknown>;
   trx?: Knex.Transaction;
 }

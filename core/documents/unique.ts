@@ -22,6 +22,7 @@ export async function checkUnique(wc: WriteContext, ct: ContentType, values: Rec
     // The same exact comparison as $eq filters (MariaDB's collation would ignore case and accents)
     applyFilter(qb, { kind: 'compare', field: name, operator: '$eq', value }, ct, 'r', plan);
     applyScopes(qb, ct, 'r', plan);
+    if (ctx.constraints.uniqueAmong) applyFilter(qb, ctx.constraints.uniqueAmong, ct, 'r', plan);
     if (await qb) errors.push({ path: [name], message: 'This attribute must be unique', name: 'ValidationError', value });
   }
   if (errors.length) throw ValidationError.fromFields(errors);

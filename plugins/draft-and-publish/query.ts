@@ -22,8 +22,10 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
       ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : now }));
       if (published) ctx.rowVersions.push((ct) => (hasDraftAndPublish(ct) ? { publishedAt: now } : undefined));
       ctx.rowScopes.push(writeScope(ctx, status));
-      // Drafts may be incomplete; a published version may not
+      // Drafts may be incomplete; a published version may not, and its unique values clash with
+      // other documents' published versions only, as publish checks them
       if (!published && hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
+      if (published) ctx.constraints.uniqueAmong = PUBLISHED;
       return ctx;
     }
     case 'create':

@@ -117,6 +117,10 @@ describe('createMany: many documents in one call', () => {
     const taken = await create(app(), 'notes', item(10));
     const clash = await validationError(notes().createMany({ data: [item(11), { ...item(12), code: taken.code }], status: 'published' }));
     expect(paths(clash)).to.deep.equal(['1.code']);
+    // A value another document holds in its draft only is free, as publish sees it
+    const draftOnly = await create(app(), 'notes', item(15), { status: 'draft' });
+    const { documentIds } = await notes().createMany({ data: [{ ...item(16), code: draftOnly.code }], status: 'published' });
+    expect(await versionsOf(app(), 'loc_notes', documentIds[0]!)).to.deep.equal(['en/draft', 'en/published']);
     const twice = fresh('twice');
     const inCall = await validationError(notes().createMany({ data: [{ ...item(13), code: twice }, { ...item(14), code: twice }], status: 'published' }));
     expect(paths(inCall)).to.deep.equal(['1.code']);
