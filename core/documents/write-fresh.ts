@@ -4,15 +4,14 @@
 // one-row writer (inverse sides, to-one owners that take a target from another document, refs
 // that carry plugin keys, component ids) goes through the one-row writer, row by row.
 
-import { ValidationError, type FieldError } from '../errors/index.js';
-import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
+import { componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
 import type { MediaAttribute, Model, RelationAttribute } from '../registry/types.js';
 import type { ComponentValue, NormalizedInput } from './input.js';
 import { applyRelationOp, referencedIds, referencedRefs } from './relation-order.js';
 import { insertRows, insertRowsReturningIds, type WriteContext } from './write-context.js';
 import { maxPerKey } from './link-order.js';
-import { mediaKind, writeMedia } from './write-media.js';
-import { writeRelation } from './write-relations.js';
+import { checkFiles } from './write-media.js';
+import { assertTargetsExist, writeRelation } from './write-relations.js';
 import { writeRowLinks } from './write-row.js';
 import { scalarColumns } from './write-scalars.js';
 
@@ -25,7 +24,6 @@ export interface FreshRow {
 }
 
 const TO_ONE = new Set(['oneToOne', 'manyToOne']);
-const CHUNK = 900;
 
 export async function writeFreshLinks(wc: WriteContext, model: Model, rows: FreshRow[]): Promise<void> {
   if (!rows.length) return;
@@ -52,26 +50,13 @@ async function writeFreshRelation(wc: WriteContext, model: Model, field: string,
     else batch.push({ row, named: referencedIds(op), targets: applyRelationOp([], op, TO_ONE.has(attr.relation), at(row, field)) });
   }
   if (!batch.length) return;
-  const target = wc.registry.contentType(attr.target);
   // Every document named must exist, even one a to-one relation's later reference replaces
-  const wanted = [...new Set(batch.flatMap((b) => b.named))];
-  const found = new Set<string>();
-  const invOrd = new Map<string, number>();
+  await assertTargetsExist(wc, wc.registry.contentType(attr.target), batch.map(({ row, named }) => ({ path: at(row, field), ids: named })));
   const table = relationTable(model.collectionName, field);
-  for (let i = 0; i < wanted.length; i += CHUNK) {
-    const part = wanted.slice(i, i + CHUNK);
-    const existing = await wc.trx(target.collectionName).whereIn('document_id', part).distinct('document_id') as Array<{ document_id: string }>;
-    for (const r of existing) found.add(r.document_id);
-    for (const [target, max] of await maxPerKey(wc, table, 'target_document_id', 'inv_ord', part)) invOrd.set(target, max);
-  }
-  const errors: FieldError[] = [];
+  const invOrd = await maxPerKey(wc, table, 'target_document_id', 'inv_ord', batch.flatMap((b) => b.targets));
   const links: Array<Record<string, unknown>> = [];
   const shared = new Map<string, number>();
-  for (const { row, named, targets } of batch) {
-    for (const documentId of named) {
-      if (!found.has(documentId)) errors.push({ path: at(row, field).split('.'), message: `Document with id "${documentId}" not found`, name: 'ValidationError', value: documentId });
-    }
-    if (errors.length) continue;
+  for (const { row, targets } of batch) {
     for (const [index, documentId] of targets.entries()) {
       // The versions of one document (a draft and its published copy) share a place in the
       // target's inverse order, as publishing's copy of the draft's link does
@@ -82,43 +67,15 @@ async function writeFreshRelation(wc: WriteContext, model: Model, field: string,
       links.push({ source_id: row.id, target_document_id: documentId, ord: index + 1, inv_ord: inv });
     }
   }
-  if (errors.length) throw ValidationError.fromFields(distinct(errors));
   await insertRows(wc, table, links);
 }
 
 async function writeFreshMedia(wc: WriteContext, model: Model, field: string, attr: MediaAttribute, rows: FreshRow[]): Promise<void> {
   const withFiles = rows.filter((r) => r.input.media[field]?.length);
-  if (!withFiles.length) return;
-  if (withFiles.length === 1) {
-    const row = withFiles[0]!;
-    await writeMedia(wc, model, row.id, field, attr, row.input.media[field]!, at(row, field));
-    return;
-  }
-  const wanted = [...new Set(withFiles.flatMap((r) => r.input.media[field]!))];
-  const mime = new Map<number, string | null>();
-  for (let i = 0; i < wanted.length; i += CHUNK) {
-    const files = await wc.trx(FILES_TABLE).whereIn('id', wanted.slice(i, i + CHUNK)).select('id', 'mime') as Array<{ id: number; mime: string | null }>;
-    for (const f of files) mime.set(Number(f.id), f.mime);
-  }
-  const errors: FieldError[] = [];
-  const links: Array<Record<string, unknown>> = [];
-  for (const row of withFiles) {
-    const path = at(row, field);
-    for (const [i, fileId] of row.input.media[field]!.entries()) {
-      if (!mime.has(fileId)) {
-        errors.push({ path: path.split('.'), message: `File with id "${fileId}" not found`, name: 'ValidationError', value: fileId });
-        continue;
-      }
-      const kind = mediaKind(mime.get(fileId) ?? null);
-      if (attr.allowedTypes?.length && !attr.allowedTypes.includes(kind)) {
-        errors.push({ path: path.split('.'), message: `${path}: file ${fileId} is of type ${kind}, allowed: ${attr.allowedTypes.join(', ')}`, name: 'ValidationError', value: fileId });
-        continue;
-      }
-      links.push({ file_id: fileId, related_id: row.id, related_type: model.uid, field, ord: i + 1 });
-    }
-  }
-  if (errors.length) throw ValidationError.fromFields(distinct(errors));
-  await insertRows(wc, FILES_LINK_TABLE, links);
+  await checkFiles(wc, attr, withFiles.map((row) => ({ path: at(row, field), ids: row.input.media[field]! })));
+  await insertRows(wc, FILES_LINK_TABLE, withFiles.flatMap((row) => row.input.media[field]!.map((fileId, i) => ({
+    file_id: fileId, related_id: row.id, related_type: model.uid, field, ord: i + 1,
+  }))));
 }
 
 async function writeFreshComponents(wc: WriteContext, owner: Model, field: string, rows: FreshRow[], indexed: boolean): Promise<void> {
@@ -148,15 +105,4 @@ async function writeFreshComponents(wc: WriteContext, owner: Model, field: strin
   // Link rows in the owners' order, as the one-row writer leaves them
   links.sort((a, b) => Number(a.entity_id) - Number(b.entity_id) || Number(a.ord) - Number(b.ord));
   await insertRows(wc, linkTable, links);
-}
-
-/** An item written as two versions (a draft and its published copy) reports a bad value once. */
-function distinct(errors: FieldError[]): FieldError[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const key = `${e.path.join('.')}\u0000${String(e.value)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -2,7 +2,7 @@
 // Links point from a source row to a target *document*; reads resolve the target's row.
 
 import type { Knex } from 'knex';
-import { ValidationError } from '../errors/index.js';
+import { ValidationError, type FieldError } from '../errors/index.js';
 import { aliasFactory } from '../query/plan-context.js';
 import { applyScopes } from '../query/sql-filters.js';
 import type { RelationRefsCheck, VersionRow } from './types.js';
@@ -32,7 +32,7 @@ interface LinkRow { id: number; source_id: number; target_document_id: string; o
 
 export async function writeRelation(wc: WriteContext, model: Model, source: { id: number; documentId?: string }, field: string, attr: RelationAttribute, op: RelationOp, path: string): Promise<void> {
   const target = wc.registry.contentType(attr.target);
-  await assertTargetsExist(wc, target, referencedIds(op), path);
+  await assertTargetsExist(wc, target, [{ path, ids: referencedIds(op) }]);
   await checkRefKeys(wc, model, source.id, target, referencedRefs(op), path);
   if (attr.mappedBy) {
     if (!source.documentId) throw new Error('inverse relations need a document');
@@ -135,23 +135,24 @@ async function writeInverse(wc: WriteContext, owner: ContentType, attr: Relation
   }
 }
 
-async function assertTargetsExist(wc: WriteContext, target: ContentType, ids: string[], path: string): Promise<void> {
-  const wanted = [...new Set(ids)];
+/** Every document named exists; one error per missing one (the same path and document once, when
+ *  two rows name it from one input: a draft and its published copy). */
+export async function assertTargetsExist(wc: WriteContext, target: ContentType, refs: Array<{ path: string; ids: string[] }>): Promise<void> {
+  const wanted = [...new Set(refs.flatMap((r) => r.ids))];
   if (!wanted.length) return;
   const found = new Set<string>();
   for (let i = 0; i < wanted.length; i += 1000) {
     const rows = await wc.trx(target.collectionName).whereIn('document_id', wanted.slice(i, i + 1000)).distinct('document_id') as Array<{ document_id: string }>;
     for (const r of rows) found.add(r.document_id);
   }
-  const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length) {
-    throw ValidationError.fromFields(missing.map((id) => ({
-      path: path.split('.'),
-      message: `Document with id "${id}" not found`,
-      name: 'ValidationError',
-      value: id,
-    })));
+  const errors = new Map<string, FieldError>();
+  for (const { path, ids } of refs) {
+    for (const id of ids) {
+      if (found.has(id)) continue;
+      errors.set(`${path}\u0000${id}`, { path: path.split('.'), message: `Document with id "${id}" not found`, name: 'ValidationError', value: id });
+    }
   }
+  if (errors.size) throw ValidationError.fromFields([...errors.values()]);
 }
 
 /** References that carry plugins' keys (a locale) go to those plugins' checkRelationRefs taps. */

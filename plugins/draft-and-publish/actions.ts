@@ -156,7 +156,6 @@ export function publishAfterWrite(kernel: PluginApi) {
   };
 }
 
-
 /**
  * createMany writes published versions itself (query.ts): say so as publish would. An item that
  * linked owners of its inverse sides (tags listing articles) linked their drafts only; publish
@@ -171,12 +170,12 @@ function announcePublished(kernel: PluginApi, fn: DocumentActionFn, info: Docume
     const result = await fn(params) as { count: number; documentIds: string[] };
     if (statusOf(params) === 'draft') return result;
     const data = params.data as unknown[];
+    const { documentIds: _ids, ...shared } = params;
     for (const [i, documentId] of result.documentIds.entries()) {
       const item = data[i] as Record<string, unknown>;
       if (inverse.some((name) => Object.hasOwn(item, name))) {
         await kernel.documents(info.uid).action('publish', { documentId, ...(params.locale !== undefined ? { locale: params.locale } : {}) });
       } else {
-        const { documentIds: _ids, ...shared } = params;
         await kernel.emitDocumentEvent({ action: 'publish', uid: info.uid, documentId, params: { ...shared, documentId, data: item } });
       }
     }

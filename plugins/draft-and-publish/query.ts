@@ -14,28 +14,24 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
   if (ctx.action === 'create' || ctx.action === 'update') refusePublishedAtInBody(ctx.params.data);
   if (ctx.action === 'createMany' && Array.isArray(ctx.params.data)) ctx.params.data.forEach((item, index) => refusePublishedAtInBody(item, [String(index)]));
   switch (ctx.action) {
-    case 'createMany': {
-      // Each item's draft, and unless status=draft its published version written from the same
-      // input: what create-then-publish leaves, without copying row by row
-      const published = status !== 'draft' && hasDraftAndPublish(ctx.contentType);
+    case 'create':
+    case 'createMany':
+    case 'update': {
       const now = new Date().toISOString();
-      ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : now }));
-      if (published) ctx.rowVersions.push((ct) => (hasDraftAndPublish(ct) ? { publishedAt: now } : undefined));
+      if (ctx.action !== 'update') ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : now }));
       ctx.rowScopes.push(writeScope(ctx, status));
-      // Drafts may be incomplete; a published version may not, and its unique values clash with
-      // other documents' published versions only, as publish checks them
-      if (!published && hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
-      if (published) ctx.constraints.uniqueAmong = PUBLISHED;
+      if (!hasDraftAndPublish(ctx.contentType)) return ctx;
+      if (ctx.action === 'createMany' && status !== 'draft') {
+        // createMany writes each published version itself, from the same input as its draft, where
+        // create and update write the draft and publishAfterWrite copies it: a published version
+        // may not be incomplete, and its unique values clash with other published versions only
+        ctx.rowVersions.push((ct) => (hasDraftAndPublish(ct) ? { publishedAt: now } : undefined));
+        ctx.constraints.uniqueAmong = PUBLISHED;
+      } else {
+        draftConstraints(ctx);
+      }
       return ctx;
     }
-    case 'create':
-    case 'update':
-      if (ctx.action === 'create') {
-        ctx.rowDefaults.push((ct) => ({ publishedAt: hasDraftAndPublish(ct) ? null : new Date().toISOString() }));
-      }
-      ctx.rowScopes.push(writeScope(ctx, status));
-      if (hasDraftAndPublish(ctx.contentType)) draftConstraints(ctx);
-      return ctx;
     case 'publish': case 'unpublish': case 'discardDraft':
       return ctx; // the actions pick their versions themselves
     case 'delete':
