@@ -7,6 +7,9 @@ import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig, ServerConnection, SqliteConnection } from '../config/types.js';
 import { mysqlTimeoutSql, postgresTimeoutSql } from './statement-timeout.js';
 
+/** Index entries ANALYZE reads per index (sampled-statistics.ts repairs what the sample misjudges). */
+export const ANALYSIS_LIMIT = 1000;
+
 export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
 /** The Unicode-aware lower() registered on every SQLite connection. */
@@ -75,7 +78,7 @@ export function createConnection(config: DatabaseConfig, appDir: string): Knex {
             // (re-reading pages from the OS), 64 MiB 0.5-2 ms.
             conn.pragma('cache_size = -65536');
             // Bounds what PRAGMA optimize reads per index (statistics.ts): a sample, not the table
-            conn.pragma('analysis_limit = 1000');
+            conn.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
             cachePreparedStatements(conn);
             done(null, conn);
           },
