@@ -1,7 +1,8 @@
 import type { Env } from '../core/index.js';
 
 // DATABASE_CLIENT: sqlite (default, file .tmp/data.db), mysql (MariaDB/MySQL) or postgres.
-// Server databases take DATABASE_URL, or DATABASE_HOST/PORT/NAME/USERNAME/PASSWORD.
+// Server databases take DATABASE_URL, or DATABASE_HOST/PORT/NAME/USERNAME/PASSWORD; PostgreSQL also
+// DATABASE_SCHEMA.
 export default (env: Env) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
   if (client === 'sqlite') {
@@ -18,6 +19,8 @@ export default (env: Env) => {
       password: env('DATABASE_PASSWORD', ''),
       ssl: env.bool('DATABASE_SSL', false),
     },
+    // PostgreSQL: the schema the tables live in (several apps can share one database)
+    ...(client === 'postgres' && env('DATABASE_SCHEMA') ? { schema: env('DATABASE_SCHEMA') } : {}),
     pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
     debug: env.bool('DATABASE_DEBUG', false),
     statementTimeout: env.int('DATABASE_STATEMENT_TIMEOUT'),

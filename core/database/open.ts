@@ -1,6 +1,7 @@
 // Opens a kernel's database: connects, syncs the schema the registry implies, binds the models.
 // On failure nothing stays open. The sync runs without the statement budget, on a connection of
-// its own: altering or indexing a large table may take longer than any request should.
+// its own (altering or indexing a large table may take longer than any request should), under a
+// lock that keeps other instances' syncs out (locks.ts).
 
 import type { Knex } from 'knex';
 import type { DatabaseConfig } from '../config/types.js';
@@ -11,6 +12,7 @@ import { buildModels, type ModelClass } from './models.js';
 import { buildPhysicalSchema, type PhysicalSchema } from './physical.js';
 import { keepStatistics, type Maintenance } from './statistics.js';
 import { syncSchema, type SyncReport } from './sync.js';
+import { sessionLocks, sqliteLocks, type DatabaseLocks } from './locks.js';
 
 export interface OpenDatabase {
   knex: Knex;
@@ -21,30 +23,39 @@ export interface OpenDatabase {
   /** Whether a multi-row INSERT can return its ids (INSERT ... RETURNING): SQLite, PostgreSQL,
    *  MariaDB 10.5+; not MySQL nor older MariaDB, where rows are inserted one at a time instead. */
   insertReturning: boolean;
+  /** Named locks across every instance on this database; closed with the pool. */
+  locks: DatabaseLocks;
 }
 
 export async function openDatabase(config: DatabaseConfig, registry: ModelRegistry, appDir: string, logger: Logger): Promise<OpenDatabase> {
   if (config.client === 'postgres') await preparePg();
   const knex = createConnection(config, appDir);
+  const locks = config.client === 'sqlite' ? sqliteLocks(knex, logger)
+    // Their own connections, without the statement budget: a lock is held while a long sync runs
+    : sessionLocks(config.client, () => createConnection({ ...config, statementTimeout: 0, pool: { ...config.pool, min: 0, max: LOCK_CONNECTIONS } }, appDir), logger);
   try {
     const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql', scopeCounts: config.client === 'sqlite',
       ...(config.client === 'sqlite' ? { textFold: process.versions.unicode } : {}) });
-    const sync = await syncWithoutBudget(config, knex, appDir, schema, logger);
+    const sync = await syncWithoutBudget(config, knex, appDir, schema, logger, locks);
     const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {}, afterBulkWrite: async () => {} };
-    return { knex, sync, models, maintenance, insertReturning: await insertReturning(config, knex) };
+    return { knex, sync, models, maintenance, insertReturning: await insertReturning(config, knex), locks };
   } catch (err) {
+    await locks.close();
     await knex.destroy();
     throw err;
   }
 }
 
-async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, schema: PhysicalSchema, logger: Logger): Promise<SyncReport> {
+/** Connections the locks may hold at once (one per name held). */
+const LOCK_CONNECTIONS = 2;
+
+async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, schema: PhysicalSchema, logger: Logger, locks: DatabaseLocks): Promise<SyncReport> {
   // SQLite has no budget, and an in-memory database exists on its one connection only
-  if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, schema, logger);
+  if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, schema, logger, locks);
   const unbounded = createConnection({ ...config, statementTimeout: 0, pool: { ...config.pool, min: 0, max: 1 } }, appDir);
   try {
-    return await syncSchema(unbounded, schema, logger);
+    return await syncSchema(unbounded, schema, logger, locks);
   } finally {
     await unbounded.destroy();
   }

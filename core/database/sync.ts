@@ -8,6 +8,7 @@ import { KernelError } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
 import type { ColumnDef, ColumnType, IndexDef, PhysicalSchema, TableDef } from './physical.js';
 import { SCHEMA_STATE_TABLE } from './naming.js';
+import type { DatabaseLocks } from './locks.js';
 import { addColumn } from './column-ddl.js';
 import { createTextIndex, dropTextIndex } from './text-index.js';
 import { dropTriggerKept, sqliteTriggerKeptOf } from './trigger-kept.js';
@@ -30,8 +31,15 @@ type Operation =
 
 export interface SyncReport { changed: boolean; operations: string[] }
 
-export async function syncSchema(knex: Knex, schema: PhysicalSchema, logger: Logger): Promise<SyncReport> {
+export async function syncSchema(knex: Knex, schema: PhysicalSchema, logger: Logger, locks: DatabaseLocks): Promise<SyncReport> {
   const hash = createHash('sha256').update(JSON.stringify(schema)).digest('hex');
+  // The usual start: nothing changed, and a read says so without waiting for the lock
+  if (await recordedHash(knex) === hash) return { changed: false, operations: [] };
+  // Another instance may have synced while this one waited: the state read under the lock decides
+  return locks.hold('schema sync', () => syncLocked(knex, schema, hash, logger));
+}
+
+async function syncLocked(knex: Knex, schema: PhysicalSchema, hash: string, logger: Logger): Promise<SyncReport> {
   const previous = await readState(knex);
   if (previous?.hash === hash) return { changed: false, operations: [] };
 
@@ -220,6 +228,12 @@ function keptNotes(schema: PhysicalSchema, previous: PhysicalSchema | undefined)
     }
   }
   return notes;
+}
+
+async function recordedHash(knex: Knex): Promise<string | undefined> {
+  if (!(await knex.schema.hasTable(SCHEMA_STATE_TABLE))) return undefined;
+  const row = await knex(SCHEMA_STATE_TABLE).orderBy('id', 'desc').first('hash') as { hash: string } | undefined;
+  return row?.hash;
 }
 
 async function readState(knex: Knex): Promise<{ hash: string; schema: PhysicalSchema } | undefined> {

@@ -152,6 +152,12 @@ export class Kernel {
     return this.#open('the document service').documents.transaction(fn);
   }
 
+  /** Runs fn while no other instance on this database (or caller in this process) holds `name`:
+   *  start-up seeding, a data migration. Not reentrant. */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    return this.#open('exclusive()').locks.hold(name, fn);
+  }
+
   /** Row-level access to a content type's versions; only inside transaction(). */
   rows(uid: string): RowApi {
     return this.#open('the document service').documents.rows(uid);
@@ -226,13 +232,18 @@ export class Kernel {
     return { url, port };
   }
 
-  /** Closes the server and the pool; safe to call at any phase and twice. */
+  /** Stops accepting, lets requests in flight finish (server.shutdownTimeout), then lets plugins
+   *  release what they hold and closes the pool; safe to call at any phase and twice. */
   async destroy(): Promise<void> {
     if (this.#destroyed) return;
     const wasLoaded = phaseIndex(this.#phase) >= phaseIndex('bootstrap');
     this.#destroyed = true;
     this.#phase = 'destroyed';
     try {
+      const server = this.#server;
+      this.#server = undefined;
+      // Requests in flight still use the pool and the plugins' services: they end first
+      if (server) await close(server, this.config.server.shutdownTimeout);
       if (wasLoaded) {
         await this.hooks.destroy.promise();
         for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this.#apiFor(plugin.name), config);
@@ -246,10 +257,12 @@ export class Kernel {
     this.#destroyed = true;
     const server = this.#server;
     const knex = this.#opened?.knex;
+    const locks = this.#opened?.locks;
     this.#opened?.maintenance.stop();
     this.#server = undefined;
     this.#opened = undefined;
-    if (server) await close(server);
+    if (server) await close(server, 0);
+    await locks?.close();
     await knex?.destroy();
   }
 
@@ -324,6 +337,7 @@ export class Kernel {
         policies: this.policies, config: this.config, logger: this.logger, appDir: this.appDir,
         documents: (uid) => this.documents(uid),
         transaction: (fn) => this.transaction(fn),
+        exclusive: (lockName, fn) => this.exclusive(lockName, fn),
         emitDocumentEvent: (event) => this.emitDocumentEvent(event),
         authorize: (auth, action, subject, message) => this.authorize(auth, action, subject, message),
         can: (auth, action, subject) => this.can(auth, action, subject),

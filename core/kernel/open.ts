@@ -5,6 +5,7 @@ import { ApiTokenService } from '../api-tokens/service.js';
 import type { KernelConfig } from '../config/types.js';
 import type { ModelClass } from '../database/models.js';
 import { openDatabase } from '../database/open.js';
+import type { DatabaseLocks } from '../database/locks.js';
 import type { Maintenance } from '../database/statistics.js';
 import type { SyncReport } from '../database/sync.js';
 import type { DocumentActionDefinition } from '../documents/api.js';
@@ -17,6 +18,7 @@ import type { KernelHooks } from './hooks.js';
 
 export interface Opened {
   knex: Knex;
+  locks: DatabaseLocks;
   maintenance: Maintenance;
   sync: SyncReport;
   models: Map<string, ModelClass>;
@@ -38,12 +40,12 @@ export interface OpenDeps {
 
 export async function open(deps: OpenDeps): Promise<Opened> {
   const { config, registry, logger } = deps;
-  const { knex, sync, models, maintenance, insertReturning } = await openDatabase(config.database, registry, deps.appDir, logger);
+  const { knex, sync, models, maintenance, insertReturning, locks } = await openDatabase(config.database, registry, deps.appDir, logger);
   const dialect = config.database.client;
   const documents = new DocumentService({
     knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions, afterBulkWrite: (inserted) => maintenance.afterBulkWrite(inserted), insertReturning,
     refKeys: deps.params.relationRefKeys().map((p) => ({ name: p.name, schema: p.schema, identifies: p.relationRef!.identifies })),
   });
   const apiTokens = new ApiTokenService({ knex, dialect, salt: deps.salt, registry, knownActions: deps.knownActions, logger });
-  return { knex, maintenance, sync, models, documents, apiTokens };
+  return { knex, locks, maintenance, sync, models, documents, apiTokens };
 }

@@ -45,6 +45,9 @@ export interface PluginApi {
   documents(uid: string): DocumentApi;
   /** Runs fn in one database transaction; document calls inside join it; events fire after commit. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs fn while no other instance on this database holds `name` (seeding default rows at
+   *  start-up, a data migration): the others wait, then find the work done. Not reentrant. */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Emits a document event (after the ambient transaction commits), for a plugin's own actions. */
   emitDocumentEvent(event: DocumentEvent): Promise<void>;
   /** Adds an action to the document service (draft-and-publish's publish); in register() only. */

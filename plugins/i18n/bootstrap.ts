@@ -5,7 +5,8 @@ import { LOCALE_UID, type I18nSettings } from './locales.js';
 
 export async function syncLocales(kernel: PluginApi, settings: I18nSettings): Promise<void> {
   const api = kernel.documents(LOCALE_UID);
-  await kernel.transaction(async () => {
+  // Instances starting together would each add the locales the table lacks: one at a time
+  await kernel.exclusive('i18n locales', () => kernel.transaction(async () => {
     const stored = await api.findMany({ fields: ['code', 'name', 'isDefault'] });
     for (const { code, name } of settings.locales) {
       const isDefault = code === settings.defaultLocale;
@@ -16,5 +17,5 @@ export async function syncLocales(kernel: PluginApi, settings: I18nSettings): Pr
     for (const row of stored) {
       if (!settings.locales.some((l) => l.code === row.code)) await api.delete({ documentId: row.documentId });
     }
-  });
+  }));
 }

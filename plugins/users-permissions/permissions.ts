@@ -114,7 +114,8 @@ export class Permissions {
     for (const [type, actions] of Object.entries(grants ?? {})) {
       this.assertKnown(actions, () => `config plugins.users-permissions.config.permissions.${type}`);
     }
-    await this.kernel.transaction(async () => {
+    // Instances starting together would each find no role and create one: one at a time
+    await this.kernel.exclusive('users-permissions roles', () => this.kernel.transaction(async () => {
       const roles = this.kernel.documents(ROLE_UID);
       for (const role of DEFAULT_ROLES) {
         if (!(await this.roleByType(role.type))) {
@@ -135,7 +136,7 @@ export class Permissions {
           this.kernel.logger.warn(`[users-permissions] role ${type}: removed permissions not in config: ${removed.join(', ')}`);
         }
       }
-    });
+    }));
     this.invalidate();
   }
 }

@@ -1,7 +1,7 @@
 // `npm start` as a child process on a temporary app folder, for the CLI suites: resolves the URL
 // once the server says where it listens.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './kernel.js';
 
@@ -29,4 +29,10 @@ export function startServer(appDir: string, env: Record<string, string> = {}) {
     child, ready, exited, output: () => output,
     stop: async () => { child.kill('SIGTERM'); return exited; },
   };
+}
+
+/** Compiles dist/ now if stale, so servers started together do not each run tsc over the same files. */
+export function buildOnce(): void {
+  const built = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/build-if-stale.mjs'); m.builtEntry('core/cli/start.js');"], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (built.status !== 0) throw new Error(`build failed (${built.status})`);
 }
