@@ -13,7 +13,8 @@ import type { Logger } from '../log/logger.js';
 import { compileQuery, type RawQuery } from '../query/compile.js';
 import { aliasFactory, type PlanContext } from '../query/plan-context.js';
 import { count as countRows, readMany } from '../query/read.js';
-import { applyScopes } from '../query/sql-filters.js';
+import { applyFilter, applyScopes } from '../query/sql-filters.js';
+import type { FilterNode } from '../query/ast.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { ContentType } from '../registry/types.js';
 import type { DocumentActionDefinition, DocumentActionFn, DocumentApi } from './api.js';
@@ -261,7 +262,9 @@ export class DocumentService {
     const ctx = await this.#context(ct, 'update', params, false);
     const input = await this.#input(ct, params, 'update');
     const doc = await this.#transaction(async (wc) => {
-      const rows = await this.#scopedRows(ctx, wc, documentId);
+      // filters, from an internal caller, are a precondition: consuming a one-time code must see
+      // it still there, and the lock makes a concurrent consumer wait and then find it gone
+      const rows = await this.#scopedRows(ctx, wc, documentId, ctx.query.filters);
       if (!rows.length) return null;
       if (ctx.constraints.required) checkRequired(input, ct, { mode: 'update' });
       if (ctx.constraints.unique) await checkUnique(wc, ct, input.scalars, documentId, ctx);
@@ -314,15 +317,22 @@ export class DocumentService {
     return created ? { created_at: value, updated_at: value } : { updated_at: value };
   }
 
-  async #scopedRows(ctx: QueryContext, wc: WriteContext, documentId: string): Promise<number[]> {
+  async #scopedRows(ctx: QueryContext, wc: WriteContext, documentId: string, precondition?: FilterNode): Promise<number[]> {
     const qb = wc.trx.from({ r: ctx.contentType.collectionName }).select('r.id').where('r.document_id', documentId).orderBy('r.id');
-    applyScopes(qb, ctx.contentType, 'r', this.#plan(ctx, wc.trx));
+    const plan = this.#plan(ctx, wc.trx);
+    applyScopes(qb, ctx.contentType, 'r', plan);
+    if (precondition) {
+      applyFilter(qb, precondition, ctx.contentType, 'r', plan);
+      // SQLite's write transactions hold the file's write lock from their first statement
+      if (wc.dialect !== 'sqlite') void qb.forUpdate();
+    }
     return (await qb as Array<{ id: number }>).map((r) => Number(r.id));
   }
 
   /** The row a write just wrote, by id (row scopes still apply to what it populates). */
   async #reread(ctx: QueryContext, wc: WriteContext, rowId: number): Promise<Doc> {
-    const { docs } = await readMany(ctx.contentType, { ...ctx.query, pagination: undefined }, this.#plan(ctx, wc.trx), { first: true, rowId });
+    // An update's filters were its precondition, which the write may have ended
+    const { docs } = await readMany(ctx.contentType, { ...ctx.query, pagination: undefined, filters: undefined }, this.#plan(ctx, wc.trx), { first: true, rowId });
     const result = await this.#after({ kind: 'one', document: (docs[0] as Doc | undefined) ?? null }, ctx);
     const doc = result.kind === 'one' ? result.document : null;
     if (!doc) throw new Error(`row ${rowId} of ${ctx.uid} vanished inside its own transaction`);

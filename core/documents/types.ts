@@ -26,6 +26,8 @@ export type QuerySource = 'content-api' | 'internal';
 export interface DocumentParams {
   documentId?: string;
   data?: unknown;
+  /** On lists, the conditions; on update, a precondition: only versions that match are written
+   *  (under a row lock), and none matching is a null answer, as for a missing document. */
   filters?: unknown;
   sort?: unknown;
   fields?: unknown;

@@ -107,13 +107,15 @@ export function authOperations(up: UpContext): OperationDefinition[] {
       await up.rateLimit(call, AUTH.resetPassword, undefined);
       const code = requiredString(body, 'code');
       const password = confirmedPassword(body);
-      const user = isCodeShaped(code) ? await users.byField('resetPasswordToken', hashCode(code)) : undefined;
-      if (!user || expired(user.resetPasswordExpiresAt)) throw new ValidationError('Incorrect code provided');
+      const hash = isCodeShaped(code) ? hashCode(code) : undefined;
+      const user = hash ? await users.byField('resetPasswordToken', hash) : undefined;
+      if (!hash || !user || expired(user.resetPasswordExpiresAt)) throw new ValidationError('Incorrect code provided');
       if (user.blocked) throw new ApplicationError(BLOCKED);
-      await users.update(user, {
+      const consumed = await users.consume(user, 'resetPasswordToken', hash, {
         password: await hashPassword(password), resetPasswordToken: null, resetPasswordExpiresAt: null,
         tokenVersion: user.tokenVersion + 1,
       });
+      if (!consumed) throw new ValidationError('Incorrect code provided');
       return session({ ...user, tokenVersion: user.tokenVersion + 1 });
     }),
 
@@ -133,9 +135,12 @@ export function authOperations(up: UpContext): OperationDefinition[] {
 
     flow(AUTH.emailConfirmation, 'Confirms an email address with the mailed code', async (raw) => {
       const code = (raw as { confirmation?: unknown } | undefined)?.confirmation;
-      const user = isCodeShaped(code) ? await users.byField('confirmationToken', hashCode(code)) : undefined;
-      if (!user || expired(user.confirmationExpiresAt)) throw new ValidationError('Invalid token');
-      await users.update(user, { confirmed: true, confirmationToken: null, confirmationExpiresAt: null });
+      const hash = isCodeShaped(code) ? hashCode(code) : undefined;
+      const user = hash ? await users.byField('confirmationToken', hash) : undefined;
+      if (!hash || !user || expired(user.confirmationExpiresAt)) throw new ValidationError('Invalid token');
+      if (!(await users.consume(user, 'confirmationToken', hash, { confirmed: true, confirmationToken: null, confirmationExpiresAt: null }))) {
+        throw new ValidationError('Invalid token');
+      }
       return { user: await users.public(user.id) };
     }),
 

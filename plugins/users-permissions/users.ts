@@ -81,6 +81,13 @@ export class Users {
     await this.#docs().update({ documentId: user.documentId, data, source: 'internal' });
   }
 
+  /** Writes data only while the user still holds that code, in one locked step: of two requests
+   *  with one code (two instances, or one with a slow password hash between), one wins. */
+  async consume(user: { documentId: string }, field: 'resetPasswordToken' | 'confirmationToken', hash: string, data: Record<string, unknown>): Promise<boolean> {
+    const updated = await this.#docs().update({ documentId: user.documentId, filters: { [field]: { $eq: hash } }, data, source: 'internal' });
+    return updated !== null;
+  }
+
   async checkPassword(user: AuthUser | undefined, password: string): Promise<boolean> {
     const hash = user?.password;
     const ok = await bcrypt.compare(password, hash ?? DUMMY_HASH);

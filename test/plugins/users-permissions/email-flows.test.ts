@@ -85,6 +85,21 @@ describe('users-permissions: forgot, reset and change password', () => {
     expect(hashAsCode.body).to.deep.equal(envelope(400, 'ValidationError', 'Incorrect code provided'));
   });
 
+  it('one reset code used by several requests at once sets one password: the others are 400s', async () => {
+    const { user } = await register(app(), 'race');
+    const code = await forgot(user);
+    // The password hash (bcrypt) runs between finding the code and writing: without a locked
+    // consume every request found the code and every one answered 200
+    const passwords = ['race-pass-1', 'race-pass-2', 'race-pass-3', 'race-pass-4'];
+    const answers = await Promise.all(passwords.map((password) => app().post('/api/auth/reset-password', { code, password, passwordConfirmation: password })));
+    expect(answers.map((a) => a.status).sort()).to.deep.equal([200, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body).to.deep.equal(envelope(400, 'ValidationError', 'Incorrect code provided'));
+    const winner = passwords[answers.findIndex((a) => a.status === 200)]!;
+    for (const password of passwords) {
+      expect((await app().post('/api/auth/local', { identifier: user.email, password })).status, password).to.equal(password === winner ? 200 : 400);
+    }
+  });
+
   it('reset-password refuses mismatched passwords, unknown and expired codes', async () => {
     const { user, password } = await register(app(), 'expire');
     const code = await forgot(user);
