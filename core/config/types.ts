@@ -38,6 +38,8 @@ export interface ServerConfig {
   /** 'production' makes missing secrets (JWT, API token salt) a start-up error instead of
    *  generating development ones. */
   environment: string;
+  /** On stop, how long requests in flight may take to finish (ms) before their connections are cut. */
+  shutdownTimeout: number;
   cors: CorsConfig;
   securityHeaders: SecurityHeadersConfig;
   limits: ServerLimits;
