@@ -1,9 +1,14 @@
 // One place that turns a ColumnDef into knex DDL, so every dialect gets the same widths.
 
 import type { Knex } from 'knex';
-import type { ColumnDef } from './physical.js';
+import type { ColumnDef, ComputedColumn } from './physical.js';
 
 export function addColumn(t: Knex.CreateTableBuilder | Knex.AlterTableBuilder, column: ColumnDef, opts: { alter?: boolean } = {}): void {
+  if (column.computed) {
+    // Computed by the database, never written; MariaDB indexes a VIRTUAL column without storing it
+    t.specificType(column.name, `${computedType(column.computed)} VIRTUAL`);
+    return;
+  }
   let builder: Knex.ColumnBuilder;
   switch (column.type) {
     case 'increments': t.increments(column.name).primary(); return;
@@ -26,4 +31,11 @@ export function addColumn(t: Knex.CreateTableBuilder | Knex.AlterTableBuilder, c
   }
   if (column.nullable) builder.nullable(); else builder.notNullable();
   if (opts.alter) builder.alter();
+}
+
+function computedType(computed: ComputedColumn): string {
+  if (computed.kind === 'presence') return `TINYINT(1) AS (\`${computed.of}\` IS NOT NULL)`;
+  // A string column holds 255 characters of up to 4 bytes
+  const bytes = `CAST(\`${computed.of}\` AS BINARY)`;
+  return `VARBINARY(1020) AS (${computed.whereSet ? `IF(\`${computed.whereSet}\` IS NULL, NULL, ${bytes})` : bytes})`;
 }

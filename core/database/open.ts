@@ -13,6 +13,7 @@ import { buildPhysicalSchema, type PhysicalSchema } from './physical.js';
 import { keepStatistics, type Maintenance } from './statistics.js';
 import { syncSchema, type SyncReport } from './sync.js';
 import { sessionLocks, sqliteLocks, type DatabaseLocks } from './locks.js';
+import { uniqueKeys, type UniqueKeys } from './unique-violation.js';
 
 export interface OpenDatabase {
   knex: Knex;
@@ -25,6 +26,8 @@ export interface OpenDatabase {
   insertReturning: boolean;
   /** Named locks across every instance on this database; closed with the pool. */
   locks: DatabaseLocks;
+  /** Tells which unique key a refused write hit. */
+  uniqueKeys: UniqueKeys;
 }
 
 export async function openDatabase(config: DatabaseConfig, registry: ModelRegistry, appDir: string, logger: Logger): Promise<OpenDatabase> {
@@ -39,7 +42,7 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
     const sync = await syncWithoutBudget(config, knex, appDir, schema, logger, locks);
     const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {}, afterBulkWrite: async () => {} };
-    return { knex, sync, models, maintenance, insertReturning: await insertReturning(config, knex), locks };
+    return { knex, sync, models, maintenance, insertReturning: await insertReturning(config, knex), locks, uniqueKeys: uniqueKeys(schema) };
   } catch (err) {
     await locks.close();
     await knex.destroy();

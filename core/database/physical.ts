@@ -18,7 +18,15 @@ export interface ColumnDef {
   nullable: boolean;
   /** Foreign key to <table>.id, deleting this row with its parent. */
   references?: string;
+  /** A virtual column the database computes, for unique keys where there are no partial
+   *  indexes nor exact comparison (MariaDB). Never written. */
+  computed?: ComputedColumn;
 }
+
+/** presence: 1 where `of` is set, 0 where it is null. exact: the bytes of `of` (compared exactly,
+ *  where the column's collation ignores case, accents and trailing spaces), NULL where the
+ *  `whereSet` column is null (a NULL in a unique key never clashes). */
+export type ComputedColumn = { kind: 'presence'; of: string } | { kind: 'exact'; of: string; whereSet?: string };
 
 export interface IndexDef {
   name: string;
@@ -36,6 +44,9 @@ export interface IndexDef {
   fold?: string;
   /** scope-counts: the columns counted by presence (set or null) rather than by value. */
   presence?: string[];
+  /** A unique index this code relies on: the attribute whose values it keeps apart, or
+   *  VERSION_KEY (one row per document in each scope: locale, draft or published). */
+  enforces?: string;
   /** How many rows one value of each leading column selects, in a table of SEED_ROWS rows:
    *  SQLite's planner statistics until it has measured its own (statistics.ts). */
   expected: number[];
@@ -77,6 +88,9 @@ export function columnTypeOf(attribute: Attribute): ColumnType | undefined {
   }
 }
 
+/** IndexDef.enforces of the index that keeps one row per document and scope. */
+export const VERSION_KEY = '(versions)';
+
 export function buildPhysicalSchema(registry: ModelRegistry, support: IndexSupport): PhysicalSchema {
   const tables: TableDef[] = [];
   for (const model of registry.models()) {
@@ -101,6 +115,8 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
     indexes.push(...scopeIndexes(table, scope, support));
     const counted = scopeCounts(model);
     if (counted && support.scopeCounts) indexes.push(counted);
+    indexes.push(...uniqueInScope(table, 'document_id', VERSION_KEY, scope, support));
+    if (!support.partial) for (const presence of scope.presence) columns.push(presenceColumn(presence));
   }
   for (const [name, attr] of Object.entries(model.attributes)) {
     if (!isScalar(attr)) continue;
@@ -108,9 +124,16 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
     if (!type) continue;
     const column = columnName(name);
     columns.push({ name: column, type, nullable: true });
-    // Unique values are checked per version scope by the document service; the index makes it cheap.
     if ((attr.type === 'uid' || ('unique' in attr && attr.unique)) && type !== 'text' && type !== 'json') {
+      // Lookups of a value in any version (the uid fill-in's search for a free slug)
       indexes.push({ name: indexName(table, [column], 'idx'), columns: [column], unique: false, expected: [1] });
+      // A content type's unique values, kept apart by the database too, so that two writers
+      // cannot both pass the document service's check. Components' are not unique (as in Strapi).
+      if (model.modelType === 'contentType') {
+        const scope = scopeOf(model);
+        if (!support.partial) columns.push(exactColumn(column, scope));
+        indexes.push(...uniqueInScope(table, column, name, scope, support));
+      }
     }
     if ('searchable' in attr && attr.searchable && support.trigram) {
       indexes.push({
@@ -178,6 +201,48 @@ function scopeIndexes(table: string, scope: Scope, support: IndexSupport): Index
     }
   }
   return indexes;
+}
+
+/**
+ * Unique indexes over `column` in each scope: per locale, and by publication state. For the
+ * version key (document_id) drafts are kept apart as well as published versions (one of each per
+ * document and locale); an attribute's values only among published versions, since drafts may
+ * share a value (as in Strapi; draft-and-publish checks at publish). A partial index per presence
+ * state where the database has them. MariaDB has neither partial indexes nor (in its default
+ * collation) exact comparison: computed columns join the key instead, the presence as 0/1 for the
+ * version key, the value's bytes or NULL (for a draft) for an attribute.
+ */
+function uniqueInScope(table: string, column: string, enforces: string, scope: Scope, support: IndexSupport): IndexDef[] {
+  const versions = enforces === VERSION_KEY;
+  const unique = (name: string, columns: string[], where?: IndexDef['where']): IndexDef =>
+    ({ name, columns, unique: true, enforces, expected: columns.map(() => 1), ...(where ? { where } : {}) });
+  if (!support.partial) {
+    const columns = versions ? [column, ...scope.values, ...scope.presence.map((p) => presenceColumn(p).name)] : [exactColumn(column, scope).name, ...scope.values];
+    return [unique(indexName(table, columns, 'uq'), columns)];
+  }
+  const key = [column, ...scope.values];
+  if (scope.presence.length === 0) return [unique(indexName(table, key, 'uq'), key)];
+  const states = versions ? [false, true] : [false];
+  return scope.presence.flatMap((presence) => states.map((isNull) =>
+    unique(indexName(table, [...key, presence, isNull ? 'null' : 'set'], 'uq'), key, { column: presence, isNull })));
+}
+
+function presenceColumn(of: string): ColumnDef {
+  return { name: `${of}__flag`, type: 'boolean', nullable: true, computed: { kind: 'presence', of } };
+}
+
+function exactColumn(of: string, scope: Scope): ColumnDef {
+  const whereSet = scope.presence[0];
+  return { name: `${of}__key`, type: 'string', nullable: true, computed: { kind: 'exact', of, ...(whereSet ? { whereSet } : {}) } };
+}
+
+/** Names of the columns the database computes for a model where it has no partial indexes
+ *  (MariaDB): a copy of a row read with select * leaves them out. */
+export function computedColumns(model: Model): string[] {
+  if (model.modelType !== 'contentType') return [];
+  const scope = scopeOf(model);
+  const unique = Object.entries(model.attributes).filter(([, attr]) => isScalar(attr) && (attr.type === 'uid' || ('unique' in attr && attr.unique === true)));
+  return [...scope.presence.map((p) => presenceColumn(p).name), ...unique.map(([name]) => exactColumn(columnName(name), scope).name)];
 }
 
 function componentLinks(model: Model): TableDef | undefined {

@@ -13,6 +13,7 @@ import { addColumn } from './column-ddl.js';
 import { createTextIndex, dropTextIndex } from './text-index.js';
 import { dropTriggerKept, sqliteTriggerKeptOf } from './trigger-kept.js';
 import { createScopeCounts } from './scope-counts.js';
+import { uniqueViolation } from './unique-violation.js';
 
 const WIDENINGS: Record<string, ColumnType[]> = {
   string: ['text'],
@@ -45,9 +46,21 @@ async function syncLocked(knex: Knex, schema: PhysicalSchema, hash: string, logg
 
   const operations = await plan(knex, schema, previous?.schema);
   const described: string[] = [];
+  const unbuilt: Array<{ table: string; index: string }> = [];
   for (const op of operations) {
     const started = Date.now();
-    await apply(knex, op);
+    try {
+      await apply(knex, op);
+    } catch (err) {
+      // Rows written before the database kept these values apart may share one: the document
+      // service's check still refuses new duplicates, and the next start tries again
+      if (op.kind !== 'createIndex' || !op.index.unique || !uniqueViolation(err)) throw err;
+      unbuilt.push({ table: op.table, index: op.index.name });
+      logger.warn(`schema sync: unique index ${op.index.name} not built: rows of ${op.table} already share a value of ${op.index.columns.join(', ')}` +
+        `${op.index.where ? ` (where ${op.index.where.column} is ${op.index.where.isNull ? '' : 'not '}null)` : ''}; ` +
+        'new duplicates are still refused; make the values unique and restart to build it');
+      continue;
+    }
     // Indexing a big table takes a while: say how long, so a slow start-up explains itself, and
     // log each step as it ends, so a sync that fails halfway shows what it had done
     const took = Date.now() - started;
@@ -56,7 +69,12 @@ async function syncLocked(knex: Knex, schema: PhysicalSchema, hash: string, logg
     logger.info(`schema sync: ${line}`);
   }
   for (const note of keptNotes(schema, previous?.schema)) logger.warn(`schema sync: ${note}`);
-  await writeState(knex, hash, schema);
+  if (unbuilt.length === 0) await writeState(knex, hash, schema);
+  else {
+    // Recorded without the indexes it could not build, so the next start differs and retries them
+    const recorded = { tables: schema.tables.map((t) => ({ ...t, indexes: t.indexes.filter((i) => !unbuilt.some((u) => u.table === t.name && u.index === i.name)) })) };
+    await writeState(knex, createHash('sha256').update(JSON.stringify(recorded)).digest('hex'), recorded);
+  }
   return { changed: described.length > 0, operations: described };
 }
 
@@ -156,7 +174,8 @@ function sameIndex(a: IndexDef, b: IndexDef): boolean {
 
 function addIndex(knex: Knex, t: Knex.CreateTableBuilder, index: IndexDef): void {
   const predicate = index.where && (index.where.isNull ? knex.whereNull(index.where.column) : knex.whereNotNull(index.where.column));
-  if (index.unique) t.unique(index.columns, { indexName: index.name, ...(predicate ? { predicate } : {}) });
+  // An index, not a constraint, on PostgreSQL too: one way to create and drop every unique key
+  if (index.unique) t.unique(index.columns, { indexName: index.name, useConstraint: false, ...(predicate ? { predicate } : {}) });
   else t.index(index.columns, index.name, predicate ? { predicate } : undefined);
 }
 
@@ -186,10 +205,7 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
     case 'dropIndex':
       if (op.index.method === 'trigram') { await dropTextIndex(knex, op.index); return; }
       if (op.index.method === 'scope-counts') { await dropTriggerKept(knex, op.index.name); return; }
-      await knex.schema.alterTable(op.table, (t) => {
-        if (op.index.unique) t.dropUnique(op.index.columns, op.index.name);
-        else t.dropIndex(op.index.columns, op.index.name);
-      });
+      await knex.schema.alterTable(op.table, (t) => { t.dropIndex(op.index.columns, op.index.name); });
       return;
   }
 }

@@ -2,7 +2,7 @@
 // Publishing copies a draft onto its published version this way, and discarding a draft the reverse.
 
 import { columnName, componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
-import { columnTypeOf } from '../database/physical.js';
+import { columnTypeOf, computedColumns } from '../database/physical.js';
 import { isScalar, type Model } from '../registry/types.js';
 import { insertRows, insertRowsReturningIds, type WriteContext } from './write-context.js';
 import { deleteOwned } from './write-row.js';
@@ -74,6 +74,7 @@ export async function readRowsForCopy(wc: WriteContext, model: Model, ids: numbe
   const big = wc.dialect === 'sqlite'
     ? Object.entries(model.attributes).filter(([, a]) => a.type === 'biginteger').map(([name]) => columnName(name))
     : [];
+  const computed = wc.dialect === 'mysql' ? computedColumns(model) : [];
   return inChunks(ids, async (part) => {
     const qb = wc.trx(model.collectionName).whereIn('id', part).select('*');
     for (const [i, column] of big.entries()) qb.select(wc.trx.raw('CAST(?? AS TEXT) AS ??', [column, `__big${i}`]));
@@ -83,6 +84,8 @@ export async function readRowsForCopy(wc: WriteContext, model: Model, ids: numbe
         row[column] = row[`__big${i}`];
         delete row[`__big${i}`];
       }
+      // The database computes them and refuses a value for them
+      for (const column of computed) delete row[column];
     }
     return rows;
   });

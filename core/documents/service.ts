@@ -7,7 +7,9 @@ import type { Knex } from 'knex';
 import type { RestConfig } from '../config/types.js';
 import type { Dialect } from '../database/connection.js';
 import { SCHEMA_STATE_TABLE } from '../database/naming.js';
-import { KernelError, ValidationError } from '../errors/index.js';
+import { ConflictError, KernelError, ValidationError } from '../errors/index.js';
+import { VERSION_KEY } from '../database/physical.js';
+import { isRetryableConflict, type UniqueKeys } from '../database/unique-violation.js';
 import type { DocumentHooks } from './hooks.js';
 import type { Logger } from '../log/logger.js';
 import { compileQuery, type RawQuery } from '../query/compile.js';
@@ -49,7 +51,13 @@ export interface DocumentServiceDeps {
   insertReturning?: boolean;
   /** Database upkeep once a bulk write has committed (rows per table; SQLite's planner statistics). */
   afterBulkWrite?: (inserted: ReadonlyMap<string, number>) => Promise<void>;
+  /** Which unique key a refused write hit (the database's own check, behind checkUnique). */
+  uniqueKeys?: UniqueKeys;
 }
+
+/** Runs of a write the database refused as racing another one (see #transaction). */
+const WRITE_ATTEMPTS = 3;
+const RACED = 'Another request changed this document at the same time; try again';
 
 export class DocumentService {
   readonly #deps: DocumentServiceDeps;
@@ -345,9 +353,45 @@ export class DocumentService {
     return wc;
   }
 
+  /**
+   * Runs work in a transaction (or the ambient one). Two writers can both pass checkUnique, or both
+   * write a document's new published version; the database's unique keys refuse the second at
+   * commit time. A refused unique value is the same 400 the check gives. A second version of a
+   * document, a deadlock or a serialization failure means another write raced this one: the work
+   * runs again from the start, and now sees what the other wrote (a publish replaces the version
+   * the other one made). Inside an ambient transaction it cannot run again alone: the caller's
+   * transaction fails with a 409.
+   */
   async #transaction<T>(work: (wc: WriteContext) => Promise<T>): Promise<T> {
     const current = this.#als.getStore();
-    if (current) return work(current);
+    if (current) {
+      try {
+        return await work(current);
+      } catch (err) {
+        throw this.#refusal(err) ?? err;
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#attempt(work);
+      } catch (err) {
+        const refusal = this.#refusal(err);
+        if (refusal instanceof ValidationError || (!refusal && !isRetryableConflict(err))) throw refusal ?? err;
+        if (attempt >= WRITE_ATTEMPTS) throw refusal ?? new ConflictError(RACED);
+        this.#deps.logger.debug(`a write raced another one and runs again (attempt ${attempt + 1}): ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /** A unique key's refusal as clients see it: a 400 naming the attribute, or a 409 for a second version. */
+  #refusal(err: unknown): ValidationError | ConflictError | undefined {
+    const refused = this.#deps.uniqueKeys?.explain(err);
+    if (!refused) return undefined;
+    if (refused.enforces === VERSION_KEY) return new ConflictError(RACED);
+    return ValidationError.fromFields([{ path: [refused.enforces], message: 'This attribute must be unique', name: 'ValidationError' }]);
+  }
+
+  async #attempt<T>(work: (wc: WriteContext) => Promise<T>): Promise<T> {
     const afterCommit: Array<() => Promise<void>> = [];
     const result = await this.#deps.knex.transaction(async (trx) => {
       // SQLite: take the write lock now, as BEGIN IMMEDIATE would. A transaction that reads first and

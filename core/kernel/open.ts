@@ -40,10 +40,10 @@ export interface OpenDeps {
 
 export async function open(deps: OpenDeps): Promise<Opened> {
   const { config, registry, logger } = deps;
-  const { knex, sync, models, maintenance, insertReturning, locks } = await openDatabase(config.database, registry, deps.appDir, logger);
+  const { knex, sync, models, maintenance, insertReturning, locks, uniqueKeys } = await openDatabase(config.database, registry, deps.appDir, logger);
   const dialect = config.database.client;
   const documents = new DocumentService({
-    knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions, afterBulkWrite: (inserted) => maintenance.afterBulkWrite(inserted), insertReturning,
+    knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions, afterBulkWrite: (inserted) => maintenance.afterBulkWrite(inserted), insertReturning, uniqueKeys,
     refKeys: deps.params.relationRefKeys().map((p) => ({ name: p.name, schema: p.schema, identifies: p.relationRef!.identifies })),
   });
   const apiTokens = new ApiTokenService({ knex, dialect, salt: deps.salt, registry, knownActions: deps.knownActions, logger });
