@@ -8,4 +8,6 @@ export default (env: Env) => ({
   environment: env('NODE_ENV', 'development'),
   // One worker per core in production, one process in development.
   workers: env.int('WORKERS', env('NODE_ENV') === 'production' ? availableParallelism() : 1),
+  // 'database' when several instances (or workers) must share rate-limit budgets
+  rateLimitStore: env('RATE_LIMIT_STORE', 'memory'),
 });

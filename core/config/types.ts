@@ -40,6 +40,9 @@ export interface ServerConfig {
   environment: string;
   /** On stop, how long requests in flight may take to finish (ms) before their connections are cut. */
   shutdownTimeout: number;
+  /** Where rate limits count (the content limit and plugins' own, unless they name a store):
+   *  'memory' in each process, or 'database', shared by every instance on the database. */
+  rateLimitStore: 'memory' | 'database';
   cors: CorsConfig;
   securityHeaders: SecurityHeadersConfig;
   limits: ServerLimits;

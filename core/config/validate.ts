@@ -20,6 +20,7 @@ const CHECKS: Check[] = [
   ['server.workers', isInt(1, 256), 'an integer between 1 and 256'],
   ['server.environment', isString, 'a non-empty string such as development or production'],
   ['server.shutdownTimeout', isInt(0), 'a number of milliseconds'],
+  ['server.rateLimitStore', (v) => v === 'memory' || v === 'database', "'memory' or 'database'"],
   ['server.cors.origin', (v) => v === '*' || (Array.isArray(v) && v.every(isOrigin)), "'*' or a list of origins such as 'https://example.com'"],
   ['server.cors.credentials', isBool, 'a boolean'],
   ['server.cors.methods', isStringList, 'a list of HTTP methods'],

@@ -5,7 +5,7 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 import {
-  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, relationTable, scopeCountsName, textIndexName,
+  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, RATE_LIMIT_TABLE, relationTable, scopeCountsName, textIndexName,
 } from './naming.js';
 
 export type ColumnType =
@@ -102,7 +102,26 @@ export function buildPhysicalSchema(registry: ModelRegistry, support: IndexSuppo
     }
   }
   if (registry.models().some(usesMedia)) tables.push(filesLinkTable());
+  tables.push(rateLimitTable());
   return { tables };
+}
+
+/** Counters of the database rate-limit store (server.rateLimitStore: 'database'). */
+function rateLimitTable(): TableDef {
+  return {
+    name: RATE_LIMIT_TABLE,
+    describes: 'rate-limit windows',
+    columns: [
+      { name: 'id', type: 'increments', nullable: false },
+      { name: 'bucket', type: 'string', nullable: false },
+      { name: 'reset_at', type: 'biginteger', nullable: false },
+      { name: 'hits', type: 'integer', nullable: false },
+    ],
+    indexes: [
+      { name: indexName(RATE_LIMIT_TABLE, ['bucket'], 'uq'), columns: ['bucket'], unique: true, expected: [1] },
+      link(RATE_LIMIT_TABLE, ['reset_at'], [1]),
+    ],
+  };
 }
 
 function modelTable(model: Model, support: IndexSupport): TableDef {

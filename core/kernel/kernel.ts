@@ -25,7 +25,8 @@ import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js'
 import type { RowApi } from '../documents/row-api.js';
 import type { DocumentEvent } from '../documents/types.js';
 import { KernelError } from '../errors/index.js';
-import { contentLimit, type RateLimitOptions } from '../limits/rate-limit.js';
+import { DatabaseRateLimitStore } from '../limits/database-store.js';
+import { contentLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from '../limits/rate-limit.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
 import { OperationRegistry } from '../operations/registry.js';
 import { defineCoreParams } from '../params/core-params.js';
@@ -90,6 +91,8 @@ export class Kernel {
   readonly #actions = new Map<string, DocumentActionDefinition>();
   // One content rate limit, so REST routes and operations count against the same store
   readonly #contentLimit: RateLimitOptions | undefined;
+  /** Where rate limits count unless they name their own store (server.rateLimitStore). */
+  readonly rateLimitStore: RateLimitStore;
   readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };
   readonly #apis = new Map<string, PluginApi>();
   #phase: Phase = 'created';
@@ -108,7 +111,8 @@ export class Kernel {
     this.appDir = options.appDir ?? process.cwd();
     this.logger = options.logger ?? createConsoleLogger('info');
     this.registry = new ModelRegistry({ warn: (message) => this.logger.warn(`[models] ${message}`) });
-    this.#contentLimit = contentLimit(config.api.rateLimit);
+    this.rateLimitStore = config.server.rateLimitStore === 'database' ? new DatabaseRateLimitStore() : new MemoryRateLimitStore();
+    this.#contentLimit = contentLimit(config.api.rateLimit, this.rateLimitStore);
     this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
     guardHooks(this.hooks, {
@@ -198,7 +202,10 @@ export class Kernel {
     const steps: Array<[Phase, () => void | Promise<void>]> = [
       ['register', () => this.#register()],
       ['registerModels', () => this.#registerModels()],
-      ['sync', async () => { this.#opened = await open(this.#openDeps()); }],
+      ['sync', async () => {
+        this.#opened = await open(this.#openDeps());
+        if (this.rateLimitStore instanceof DatabaseRateLimitStore) this.rateLimitStore.bind(this.#opened.knex, this.config.database.client, this.logger);
+      }],
       ['buildRoutes', () => { this.#app = buildSurfaces(this.#surfaceDeps()); }],
       ['bootstrap', () => this.#bootstrap()],
     ];
@@ -338,6 +345,7 @@ export class Kernel {
         documents: (uid) => this.documents(uid),
         transaction: (fn) => this.transaction(fn),
         exclusive: (lockName, fn) => this.exclusive(lockName, fn),
+        rateLimitStore: this.rateLimitStore,
         emitDocumentEvent: (event) => this.emitDocumentEvent(event),
         authorize: (auth, action, subject, message) => this.authorize(auth, action, subject, message),
         can: (auth, action, subject) => this.can(auth, action, subject),

@@ -6,6 +6,7 @@ import type { AuthorizeSubject, AuthResult } from '../auth/types.js';
 import type { KernelConfig } from '../config/types.js';
 import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
 import type { DocumentEvent } from '../documents/types.js';
+import type { RateLimitStore } from '../limits/rate-limit.js';
 import type { Logger } from '../log/logger.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
@@ -48,6 +49,9 @@ export interface PluginApi {
   /** Runs fn while no other instance on this database holds `name` (seeding default rows at
    *  start-up, a data migration): the others wait, then find the work done. Not reentrant. */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** Where the app's rate limits count (server.rateLimitStore): a plugin's own limits use it
+   *  unless configured with another, so that instances sharing it share the budgets. */
+  readonly rateLimitStore: RateLimitStore;
   /** Emits a document event (after the ambient transaction commits), for a plugin's own actions. */
   emitDocumentEvent(event: DocumentEvent): Promise<void>;
   /** Adds an action to the document service (draft-and-publish's publish); in register() only. */

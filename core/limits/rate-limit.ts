@@ -51,6 +51,6 @@ export function rateLimited(resetAt: number): RateLimitError {
 
 /** The content rate limit's options from its config, or undefined when it is off: built once, so
  *  every surface counts against the same store. */
-export function contentLimit(config: { enabled: boolean; interval: number; max: number; store?: RateLimitStore }): RateLimitOptions | undefined {
-  return config.enabled ? { interval: config.interval, max: config.max, store: config.store ?? new MemoryRateLimitStore() } : undefined;
+export function contentLimit(config: { enabled: boolean; interval: number; max: number; store?: RateLimitStore }, shared: RateLimitStore): RateLimitOptions | undefined {
+  return config.enabled ? { interval: config.interval, max: config.max, store: config.store ?? shared } : undefined;
 }

@@ -1,6 +1,6 @@
 // What the plugin's operations share: settings and the services built from them at register time.
 
-import { MemoryRateLimitStore, type OperationCall, type PluginApi } from '../../core/index.js';
+import type { OperationCall, PluginApi } from '../../core/index.js';
 import { createEmailProvider, type EmailProvider } from './email.js';
 import { renderEmail, type TemplateName, type TemplateValues } from './email-templates.js';
 import { JwtService } from './jwt.js';
@@ -22,7 +22,7 @@ export class UpContext {
     this.permissions = new Permissions(api, settings.permissionCacheTtl);
     this.email = createEmailProvider(settings.email.provider, settings.email.smtp, api.logger, api.config.server.environment === 'production');
     const { interval, max, maxPerAddress, store } = settings.rateLimit;
-    this.#limits = { interval, max, maxPerAddress, store: store ?? new MemoryRateLimitStore() };
+    this.#limits = { interval, max, maxPerAddress, store: store ?? api.rateLimitStore };
   }
 
   /** Set at bootstrap, once the secret is resolved. */
