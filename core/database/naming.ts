@@ -42,5 +42,5 @@ export const textIndexName = (table: string, column: string): string => indexNam
 export { FILES_TABLE } from '../registry/media.js';
 export const FILES_LINK_TABLE = 'files_related_mph';
 export const SCHEMA_STATE_TABLE = 'strata_schema_state';
-/** Rate-limit windows shared by instances (limits/database-store.ts). */
+/** Rate-limit windows shared by instances (rate-limit-store.ts). */
 export const RATE_LIMIT_TABLE = 'strata_rate_limits';

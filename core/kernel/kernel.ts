@@ -25,7 +25,7 @@ import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js'
 import type { RowApi } from '../documents/row-api.js';
 import type { DocumentEvent } from '../documents/types.js';
 import { KernelError } from '../errors/index.js';
-import { DatabaseRateLimitStore } from '../limits/database-store.js';
+import { DatabaseRateLimitStore } from '../database/rate-limit-store.js';
 import { contentLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from '../limits/rate-limit.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
 import { OperationRegistry } from '../operations/registry.js';

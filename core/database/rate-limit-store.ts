@@ -5,11 +5,11 @@
 
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Dialect } from '../database/connection.js';
-import { RATE_LIMIT_TABLE } from '../database/naming.js';
+import type { Dialect } from './connection.js';
+import { RATE_LIMIT_TABLE } from './naming.js';
 import { KernelError } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
-import type { RateLimitStore } from './rate-limit.js';
+import type { RateLimitStore } from '../limits/rate-limit.js';
 
 /** Windows that ended this long ago are deleted, at most once a minute per process. */
 const SWEEP_MS = 60_000;
