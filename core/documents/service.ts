@@ -55,8 +55,11 @@ export interface DocumentServiceDeps {
   uniqueKeys?: UniqueKeys;
 }
 
-/** Runs of a write the database refused as racing another one (see #transaction). */
-const WRITE_ATTEMPTS = 3;
+/** Runs of a write the database refused as racing another one (see #transaction). Several
+ *  inserts of one unique value deadlock on InnoDB's key locks: each run after the first waits a
+ *  little, at random, so the racers do not meet again in the same order. */
+const WRITE_ATTEMPTS = 5;
+const RETRY_WAIT_MS = 20;
 const RACED = 'Another request changed this document at the same time; try again';
 
 export class DocumentService {
@@ -379,6 +382,7 @@ export class DocumentService {
         if (refusal instanceof ValidationError || (!refusal && !isRetryableConflict(err))) throw refusal ?? err;
         if (attempt >= WRITE_ATTEMPTS) throw refusal ?? new ConflictError(RACED);
         this.#deps.logger.debug(`a write raced another one and runs again (attempt ${attempt + 1}): ${(err as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_WAIT_MS * attempt));
       }
     }
   }
