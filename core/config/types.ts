@@ -43,6 +43,9 @@ export interface ServerConfig {
   /** Where rate limits count (the content limit and plugins' own, unless they name a store):
    *  'memory' in each process, or 'database', shared by every instance on the database. */
   rateLimitStore: 'memory' | 'database';
+  /** How often (ms) an instance reads the signals other instances send through the database
+   *  (a permission changed elsewhere); 0 never. */
+  signalInterval: number;
   cors: CorsConfig;
   securityHeaders: SecurityHeadersConfig;
   limits: ServerLimits;

@@ -21,6 +21,7 @@ const CHECKS: Check[] = [
   ['server.environment', isString, 'a non-empty string such as development or production'],
   ['server.shutdownTimeout', isInt(0), 'a number of milliseconds'],
   ['server.rateLimitStore', (v) => v === 'memory' || v === 'database', "'memory' or 'database'"],
+  ['server.signalInterval', isInt(0), 'a number of milliseconds (0: never)'],
   ['server.cors.origin', (v) => v === '*' || (Array.isArray(v) && v.every(isOrigin)), "'*' or a list of origins such as 'https://example.com'"],
   ['server.cors.credentials', isBool, 'a boolean'],
   ['server.cors.methods', isStringList, 'a list of HTTP methods'],

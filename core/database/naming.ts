@@ -44,3 +44,5 @@ export const FILES_LINK_TABLE = 'files_related_mph';
 export const SCHEMA_STATE_TABLE = 'strata_schema_state';
 /** Rate-limit windows shared by instances (rate-limit-store.ts). */
 export const RATE_LIMIT_TABLE = 'strata_rate_limits';
+/** Named counters instances bump to tell each other a cache is stale (signals.ts). */
+export const SIGNALS_TABLE = 'strata_signals';

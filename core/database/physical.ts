@@ -5,7 +5,7 @@ import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
 import { isScalar } from '../registry/types.js';
 import {
-  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, RATE_LIMIT_TABLE, relationTable, scopeCountsName, textIndexName,
+  columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, RATE_LIMIT_TABLE, relationTable, scopeCountsName, SIGNALS_TABLE, textIndexName,
 } from './naming.js';
 
 export type ColumnType =
@@ -102,8 +102,21 @@ export function buildPhysicalSchema(registry: ModelRegistry, support: IndexSuppo
     }
   }
   if (registry.models().some(usesMedia)) tables.push(filesLinkTable());
-  tables.push(rateLimitTable());
+  tables.push(rateLimitTable(), signalsTable());
   return { tables };
+}
+
+function signalsTable(): TableDef {
+  return {
+    name: SIGNALS_TABLE,
+    describes: 'signals between instances',
+    columns: [
+      { name: 'id', type: 'increments', nullable: false },
+      { name: 'name', type: 'string', nullable: false },
+      { name: 'version', type: 'biginteger', nullable: false },
+    ],
+    indexes: [{ name: indexName(SIGNALS_TABLE, ['name'], 'uq'), columns: ['name'], unique: true, expected: [1] }],
+  };
 }
 
 /** Counters of the database rate-limit store (server.rateLimitStore: 'database'). */

@@ -26,6 +26,7 @@ import type { RowApi } from '../documents/row-api.js';
 import type { DocumentEvent } from '../documents/types.js';
 import { KernelError } from '../errors/index.js';
 import { DatabaseRateLimitStore } from '../database/rate-limit-store.js';
+import { DatabaseSignals } from '../database/signals.js';
 import { contentLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from '../limits/rate-limit.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
 import { OperationRegistry } from '../operations/registry.js';
@@ -93,6 +94,7 @@ export class Kernel {
   readonly #contentLimit: RateLimitOptions | undefined;
   /** Where rate limits count unless they name their own store (server.rateLimitStore). */
   readonly rateLimitStore: RateLimitStore;
+  readonly #signals: DatabaseSignals;
   readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };
   readonly #apis = new Map<string, PluginApi>();
   #phase: Phase = 'created';
@@ -113,6 +115,7 @@ export class Kernel {
     this.registry = new ModelRegistry({ warn: (message) => this.logger.warn(`[models] ${message}`) });
     this.rateLimitStore = config.server.rateLimitStore === 'database' ? new DatabaseRateLimitStore() : new MemoryRateLimitStore();
     this.#contentLimit = contentLimit(config.api.rateLimit, this.rateLimitStore);
+    this.#signals = new DatabaseSignals(this.logger, config.server.signalInterval);
     this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
     guardHooks(this.hooks, {
@@ -205,9 +208,14 @@ export class Kernel {
       ['sync', async () => {
         this.#opened = await open(this.#openDeps());
         if (this.rateLimitStore instanceof DatabaseRateLimitStore) this.rateLimitStore.bind(this.#opened.knex, this.config.database.client, this.logger);
+        this.#signals.bind(this.#opened.knex, this.config.database.client);
       }],
       ['buildRoutes', () => { this.#app = buildSurfaces(this.#surfaceDeps()); }],
-      ['bootstrap', () => this.#bootstrap()],
+      ['bootstrap', async () => {
+        await this.#bootstrap();
+        // What plugins watch is read from here on
+        await this.#signals.start();
+      }],
     ];
     try {
       for (const [phase, step] of steps) {
@@ -266,6 +274,7 @@ export class Kernel {
     const knex = this.#opened?.knex;
     const locks = this.#opened?.locks;
     this.#opened?.maintenance.stop();
+    await this.#signals.stop();
     this.#server = undefined;
     this.#opened = undefined;
     if (server) await close(server, 0);
@@ -346,6 +355,7 @@ export class Kernel {
         transaction: (fn) => this.transaction(fn),
         exclusive: (lockName, fn) => this.exclusive(lockName, fn),
         rateLimitStore: this.rateLimitStore,
+        signals: this.#signals,
         emitDocumentEvent: (event) => this.emitDocumentEvent(event),
         authorize: (auth, action, subject, message) => this.authorize(auth, action, subject, message),
         can: (auth, action, subject) => this.can(auth, action, subject),

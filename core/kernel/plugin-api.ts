@@ -39,6 +39,7 @@ export function createPluginApi(name: string, host: PluginHost): PluginApi {
     transaction: <T>(fn: () => Promise<T>) => host.transaction(fn),
     exclusive: <T>(lock: string, fn: () => Promise<T>) => host.exclusive(lock, fn),
     rateLimitStore: host.rateLimitStore,
+    signals: host.signals,
     emitDocumentEvent: host.emitDocumentEvent,
     defineDocumentAction: (definition: DocumentActionDefinition) => host.defineDocumentAction(name, definition),
     authorize: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string) => host.authorize(auth, action, subject, message),

@@ -7,6 +7,7 @@ import type { KernelConfig } from '../config/types.js';
 import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
 import type { DocumentEvent } from '../documents/types.js';
 import type { RateLimitStore } from '../limits/rate-limit.js';
+import type { Signals } from '../database/signals.js';
 import type { Logger } from '../log/logger.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
@@ -52,6 +53,10 @@ export interface PluginApi {
   /** Where the app's rate limits count (server.rateLimitStore): a plugin's own limits use it
    *  unless configured with another, so that instances sharing it share the budgets. */
   readonly rateLimitStore: RateLimitStore;
+  /** Named counters that tell every instance on the database a cache is stale: bump() after a
+   *  change, watch() in register() to drop the cache when another instance bumps (read every
+   *  server.signalInterval ms). */
+  readonly signals: Signals;
   /** Emits a document event (after the ambient transaction commits), for a plugin's own actions. */
   emitDocumentEvent(event: DocumentEvent): Promise<void>;
   /** Adds an action to the document service (draft-and-publish's publish); in register() only. */

@@ -16,6 +16,9 @@ import { readSettings } from './settings.js';
 import { jwtStrategy } from './strategy.js';
 import { userOperations } from './user-operations.js';
 
+/** Bumped when roles or permissions change, so other instances drop their cached permissions. */
+const PERMISSIONS_SIGNAL = 'users-permissions.permissions';
+
 export default definePlugin({
   name: PLUGIN_NAME,
   register(api, config) {
@@ -45,9 +48,13 @@ export default definePlugin({
       await up.permissions.bootstrap(settings.permissions);
     });
     // Roles and permissions written by anyone (a script, another plugin) take effect at once
-    api.hooks.documentEvent.tap(PLUGIN_NAME, (event) => {
-      if (event.uid === ROLE_UID || event.uid === PERMISSION_UID) up.permissions.invalidate();
+    // ... on this instance at once, and on the others on the database within server.signalInterval
+    api.hooks.documentEvent.tapPromise(PLUGIN_NAME, async (event) => {
+      if (event.uid !== ROLE_UID && event.uid !== PERMISSION_UID) return;
+      up.permissions.invalidate();
+      await api.signals.bump(PERMISSIONS_SIGNAL);
     });
+    api.signals.watch(PERMISSIONS_SIGNAL, () => up.permissions.invalidate());
     api.hooks.destroy.tapPromise(PLUGIN_NAME, () => up.settle());
   },
 });

@@ -71,7 +71,9 @@ export async function startKernel(opts: StartOptions = {}): Promise<TestKernel> 
     env: {},
     config: {
       ...config,
-      server: { host: '127.0.0.1', port: 0, ...(config.server ?? {}) },
+      // No background reads of other instances' signals unless a test asks: they would land
+      // among the statements a test counts
+      server: { host: '127.0.0.1', port: 0, signalInterval: 0, ...(config.server ?? {}) },
       database: { ...db.database, ...(config.database ?? {}) } as KernelOptions['config'] extends infer C ? C extends { database?: infer D } ? D : never : never,
     },
   });
