@@ -141,9 +141,9 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
   const table = model.collectionName;
   const columns: ColumnDef[] = [{ name: 'id', type: 'increments', nullable: false }];
   const indexes: IndexDef[] = [];
-  if (model.modelType === 'contentType') {
+  const scope = model.modelType === 'contentType' ? scopeOf(model) : undefined;
+  if (scope) {
     columns.push({ name: 'document_id', type: 'string', nullable: false });
-    const scope = scopeOf(model);
     indexes.push(...scopeIndexes(table, scope, support));
     const counted = scopeCounts(model);
     if (counted && support.scopeCounts) indexes.push(counted);
@@ -161,8 +161,7 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
       indexes.push({ name: indexName(table, [column], 'idx'), columns: [column], unique: false, expected: [1] });
       // A content type's unique values, kept apart by the database too, so that two writers
       // cannot both pass the document service's check. Components' are not unique (as in Strapi).
-      if (model.modelType === 'contentType') {
-        const scope = scopeOf(model);
+      if (scope) {
         if (!support.partial) columns.push(exactColumn(column, scope));
         indexes.push(...uniqueInScope(table, column, name, scope, support));
       }
@@ -269,13 +268,17 @@ function exactColumn(of: string, scope: Scope): ColumnDef {
 }
 
 /** Names of the columns the database computes for a model where it has no partial indexes
- *  (MariaDB): a copy of a row read with select * leaves them out. */
+ *  (MariaDB): a copy of a row read with select * leaves them out. Read off the table itself. */
 export function computedColumns(model: Model): string[] {
-  if (model.modelType !== 'contentType') return [];
-  const scope = scopeOf(model);
-  const unique = Object.entries(model.attributes).filter(([, attr]) => isScalar(attr) && (attr.type === 'uid' || ('unique' in attr && attr.unique === true)));
-  return [...scope.presence.map((p) => presenceColumn(p).name), ...unique.map(([name]) => exactColumn(columnName(name), scope).name)];
+  let names = computedByModel.get(model);
+  if (!names) {
+    names = modelTable(model, { partial: false, trigram: false, scopeCounts: false }).columns.filter((c) => c.computed).map((c) => c.name);
+    computedByModel.set(model, names);
+  }
+  return names;
 }
+
+const computedByModel = new WeakMap<Model, string[]>();
 
 function componentLinks(model: Model): TableDef | undefined {
   const hasComponents = Object.values(model.attributes).some((a) => a.type === 'component' || a.type === 'dynamiczone');

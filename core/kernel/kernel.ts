@@ -5,7 +5,6 @@
 // bootstrap -> ready. Plugins get a PluginApi, never the kernel. Nothing here touches
 // process-level state: the CLI does that.
 
-import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
@@ -37,7 +36,7 @@ import { checkRegistry } from '../registry/check-registry.js';
 import type { SchemaFiles } from '../registry/load.js';
 import { addFileModel } from '../registry/media.js';
 import { ModelRegistry } from '../registry/model-registry.js';
-import { close, listen } from '../rest/listen.js';
+import { listen, type Listening } from '../rest/listen.js';
 import { RouteTable } from '../rest/route-table.js';
 import type { RequestState } from '../rest/types.js';
 import { tapCore } from './core-taps.js';
@@ -105,7 +104,7 @@ export class Kernel {
   #salt = '';
   #opened?: Opened;
   #app?: Koa<RequestState>;
-  #server?: Server;
+  #server?: Listening;
 
   constructor(config: KernelConfig, options: KernelOptions) {
     this.config = config;
@@ -242,8 +241,8 @@ export class Kernel {
   async start(): Promise<{ url: string; port: number }> {
     if (this.#phase === 'created') await this.load();
     if (!this.#app || this.#destroyed) throw new KernelError('KERNEL_ERR_STATE', `start() in phase ${this.#phase}`);
-    const { server, url, port } = await listen(this.#app.callback(), this.config.server, this.logger);
-    this.#server = server;
+    const { url, port, close } = await listen(this.#app.callback(), this.config.server, this.logger);
+    this.#server = { url, port, close };
     return { url, port };
   }
 
@@ -258,7 +257,7 @@ export class Kernel {
       const server = this.#server;
       this.#server = undefined;
       // Requests in flight still use the pool and the plugins' services: they end first
-      if (server) await close(server, this.config.server.shutdownTimeout);
+      if (server) await server.close(this.config.server.shutdownTimeout);
       if (wasLoaded) {
         await this.hooks.destroy.promise();
         for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this.#apiFor(plugin.name), config);
@@ -277,7 +276,7 @@ export class Kernel {
     await this.#signals.stop();
     this.#server = undefined;
     this.#opened = undefined;
-    if (server) await close(server, 0);
+    if (server) await server.close(0);
     await locks?.close();
     await knex?.destroy();
   }

@@ -1,7 +1,7 @@
 // Serves an HTTP handler on the configured host and port (0: any free port), with Node's own
 // limits on request heads and timeouts.
 
-import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ServerConfig } from '../config/types.js';
 import { envelope } from '../errors/index.js';
@@ -37,22 +37,29 @@ function answerClientError(logger: Logger) {
   };
 }
 
-export async function listen(handler: RequestListener, config: ServerConfig, logger: Logger): Promise<{ server: Server; url: string; port: number }> {
+/** A listening server and how to stop it. */
+export interface Listening {
+  url: string;
+  port: number;
+  close(graceMs: number): Promise<void>;
+}
+
+export async function listen(handler: RequestListener, config: ServerConfig, logger: Logger): Promise<Listening> {
   const { maxHeaderSize, requestTimeout, headersTimeout } = config.limits;
   // Node checks the timeouts on an interval (30 s by default): make it fine enough for them
   const connectionsCheckingInterval = Math.min(30_000, Math.max(250, Math.floor(Math.min(requestTimeout, headersTimeout) / 4)));
   const answering = new Set<ServerResponse>();
+  let draining = false;
   const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, connectionsCheckingInterval }, (req, res) => {
     answering.add(res);
     res.once('close', () => {
       answering.delete(res);
       // Stopping: the connection this answer leaves idle closes now, not at its keep-alive timeout
-      if (draining.has(server)) server.closeIdleConnections();
+      if (draining) server.closeIdleConnections();
     });
-    if (draining.has(server)) res.setHeader('Connection', 'close');
+    if (draining) res.setHeader('Connection', 'close');
     handler(req, res);
   });
-  inFlight.set(server, answering);
   server.on('clientError', answerClientError(logger));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -60,23 +67,16 @@ export async function listen(handler: RequestListener, config: ServerConfig, log
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return { server, url: `http://${host}:${port}`, port };
-}
-
-/** Stops accepting and closes idle connections at once; requests in flight get up to graceMs to
- *  finish (their answers say Connection: close), then their connections are cut. Resolves once
- *  every connection is closed. */
-export function close(server: Server, graceMs: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    draining.add(server);
+  /** Stops accepting and closes idle connections at once; requests in flight get up to graceMs to
+   *  finish (their answers say Connection: close), then their connections are cut. Resolves once
+   *  every connection is closed. */
+  const close = (graceMs: number) => new Promise<void>((resolve) => {
+    draining = true;
     // An answer not yet begun tells its client not to send another request on this connection
-    for (const res of inFlight.get(server) ?? []) if (!res.headersSent) res.setHeader('Connection', 'close');
+    for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     server.close(() => { clearTimeout(cut); resolve(); });
     server.closeIdleConnections();
   });
+  return { url: `http://${host}:${port}`, port, close };
 }
-
-/** Answers under way, per server; and the servers that are stopping. */
-const inFlight = new WeakMap<Server, Set<ServerResponse>>();
-const draining = new WeakSet<Server>();

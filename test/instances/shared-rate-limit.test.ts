@@ -3,13 +3,9 @@
 // gets twice the budget.
 
 import { expect } from 'chai';
-import { cpSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { ROOT } from '../helpers/kernel.js';
 import { buildOnce, startServer } from '../helpers/server-process.js';
-import { databaseEnv } from './database-env.js';
+import { databaseEnv, exampleAppFolder } from './helpers.js';
 
 describe('rate limits across instances', function () {
   this.timeout(180_000);
@@ -19,8 +15,7 @@ describe('rate limits across instances', function () {
   afterEach(async () => { await db.drop(); });
 
   async function attemptsAllowed(store: 'memory' | 'database'): Promise<number[]> {
-    const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    const appDir = exampleAppFolder();
     const env = { ...databaseEnv(db), RATE_LIMIT_STORE: store, USERS_PERMISSIONS: 'true', JWT_SECRET: 'rate-limit-test-jwt-secret-0123456789', GRAPHQL: 'false' };
     const first = startServer(appDir, env);
     const urls = [await first.ready];

@@ -3,14 +3,9 @@
 // instance's uncommitted writes. SQLite's processes write one at a time; the test holds there too.
 
 import { expect } from 'chai';
-import { cpSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import knexFactory, { type Knex } from 'knex';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { ROOT } from '../helpers/kernel.js';
 import { buildOnce, startServer } from '../helpers/server-process.js';
-import { databaseEnv } from './database-env.js';
+import { databaseEnv, directConnection, exampleAppFolder } from './helpers.js';
 
 type Server = ReturnType<typeof startServer>;
 
@@ -19,29 +14,27 @@ describe('two instances, racing writes', function () {
   let db: TestDatabase;
   let servers: Server[] = [];
   let urls: string[] = [];
-  let knex: Knex;
+  let direct: ReturnType<typeof directConnection> | undefined;
 
   before(async () => {
     buildOnce();
     db = await createTestDatabase({ persistent: true });
-    const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    const appDir = exampleAppFolder();
     const env = { ...databaseEnv(db), USERS_PERMISSIONS: 'false', GRAPHQL: 'false' };
     // One after the other: the schema is not what these tests race
     servers = [startServer(appDir, env)];
     urls = [await servers[0]!.ready];
     servers.push(startServer(appDir, env));
     urls.push(await servers[1]!.ready);
-    const { client } = db.database;
-    knex = knexFactory({ ...db.database, client: client === 'sqlite' ? 'better-sqlite3' : client === 'mysql' ? 'mysql2' : 'pg', useNullAsDefault: true } as never);
+    direct = directConnection(db);
   });
   after(async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    await knex?.destroy();
+    await direct?.destroy();
     await db?.drop();
   });
 
-  const table = (name: string) => (db.database.client === 'postgres' && 'schema' in db.database ? knex.withSchema(String(db.database.schema)).from(name) : knex(name));
+  const table = (name: string) => direct!.table(name);
   const post = (i: number, path: string, body?: unknown) => fetch(`${urls[i % urls.length]}${path}`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
