@@ -8,7 +8,7 @@ export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, typ
 export type { PluginServices, ServiceName, Services } from './kernel/services.js';
 export type { Phase } from './kernel/phase.js';
 export { createEnv, type Env, type EnvSource } from './config/env.js';
-export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig } from './config/types.js';
+export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig, WebhookEndpoint, WebhooksConfig } from './config/types.js';
 export {
   ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError, PolicyError, UnauthorizedError,
   ConflictError, MethodNotAllowedError, PayloadTooLargeError, URITooLongError, RateLimitError, NotImplementedError,

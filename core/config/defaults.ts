@@ -29,6 +29,10 @@ export function defaultConfig(): KernelConfig {
       rateLimit: { enabled: false, interval: 60_000, max: 600 },
       auth: { anonymousStatus: 403 },
     },
+    webhooks: {
+      endpoints: [], timeout: 10_000, maxAttempts: 10, backoff: 1000, maxBackoff: 3_600_000,
+      allowPrivateAddresses: false, pollInterval: 1000, retention: 7 * 24 * 3_600_000,
+    },
     plugins: {},
   };
 }

@@ -9,7 +9,7 @@ import { createEnv, type Env, type EnvSource } from './env.js';
 import type { KernelConfig, KernelConfigInput } from './types.js';
 import { validateConfig } from './validate.js';
 
-const FILES = ['server', 'database', 'api', 'plugins'] as const;
+const FILES = ['server', 'database', 'api', 'webhooks', 'plugins'] as const;
 
 export type ConfigFile = (env: Env) => unknown;
 

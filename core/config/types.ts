@@ -153,7 +153,42 @@ export interface KernelConfig {
   server: ServerConfig;
   database: DatabaseConfig;
   api: ApiConfig;
+  webhooks: WebhooksConfig;
   plugins: PluginsConfig;
+}
+
+/** One receiver of document events (config/webhooks.ts): each event it listens to is POSTed to
+ *  url as Strapi's webhook body, at least once, in commit order per document. */
+export interface WebhookEndpoint {
+  /** Names it in the delivery log and the X-Strata-Webhook header; unique. */
+  name: string;
+  url: string;
+  /** Strapi's event names: entry.create, entry.update, entry.delete, entry.publish,
+   *  entry.unpublish, entry.draft-discard. */
+  events: string[];
+  headers?: Record<string, string>;
+  /** Signs each body: X-Strata-Signature: sha256=<hex HMAC-SHA256 of the body with this key>. */
+  secret?: string;
+  enabled?: boolean;
+}
+
+export interface WebhooksConfig {
+  endpoints: WebhookEndpoint[];
+  /** How long one delivery may take (connect, send, answer), in ms. */
+  timeout: number;
+  /** Tries of one delivery before it is marked failed. */
+  maxAttempts: number;
+  /** Wait before the n-th retry: backoff * 2^(n-1) ms, at most maxBackoff, with some jitter. */
+  backoff: number;
+  maxBackoff: number;
+  /** Deliveries to loopback, private, link-local and unique-local addresses are refused unless
+   *  true (a URL anyone could set must not reach the server's own network). */
+  allowPrivateAddresses: boolean;
+  /** How often (ms) an instance looks for deliveries due (retries, and events other instances
+   *  recorded); its own writes wake it at once. 0: only its own writes and start-up. */
+  pollInterval: number;
+  /** How long delivered and failed deliveries stay in the log, in ms. */
+  retention: number;
 }
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> | T[K] : T[K] };

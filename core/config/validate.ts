@@ -64,6 +64,14 @@ const CHECKS: Check[] = [
   ['api.rateLimit.store', (v) => v === undefined || typeof (v as { hit?: unknown })?.hit === 'function', 'an object with a hit(key, interval) function'],
   ['api.tokens.salt', (v) => v === undefined || isString(v), 'a non-empty string (or leave it unset)'],
   ['api.auth.anonymousStatus', (v) => v === 401 || v === 403, '401 or 403'],
+  ['webhooks.endpoints', Array.isArray, 'a list of { name, url, events }'],
+  ['webhooks.timeout', isInt(1), 'a positive number of milliseconds'],
+  ['webhooks.maxAttempts', isInt(1, 100), 'an integer between 1 and 100'],
+  ['webhooks.backoff', isInt(0), 'a number of milliseconds'],
+  ['webhooks.maxBackoff', isInt(0), 'a number of milliseconds'],
+  ['webhooks.allowPrivateAddresses', isBool, 'a boolean'],
+  ['webhooks.pollInterval', isInt(0), 'a number of milliseconds (0: only on this instance\'s writes)'],
+  ['webhooks.retention', isInt(0), 'a number of milliseconds'],
 ];
 
 export function validateConfig(config: KernelConfig): void {
@@ -94,9 +102,47 @@ export function validateConfig(config: KernelConfig): void {
     if (!isInt(1, 65535)(conn.port)) throw new KernelError('CONFIG_ERR_INVALID', `config database.connection.port: expected an integer between 1 and 65535, got ${JSON.stringify(conn.port)}`);
     if (!isString(conn.database)) throw new KernelError('CONFIG_ERR_INVALID', `config database.connection.database: expected a database name, got ${JSON.stringify(conn.database)}`);
   }
+  validateEndpoints(config.webhooks.endpoints);
   for (const [name, entry] of Object.entries(config.plugins)) {
     if (typeof entry !== 'boolean' && (typeof entry !== 'object' || entry === null)) {
       throw new KernelError('CONFIG_ERR_INVALID', `config plugins.${name}: expected true/false or { enabled, config }`);
     }
+  }
+}
+
+/** Strapi's entry events, and ours under the same names. */
+export const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard'] as const;
+
+function validateEndpoints(endpoints: unknown[]): void {
+  const names = new Set<string>();
+  for (const [i, raw] of endpoints.entries()) {
+    const at = `config webhooks.endpoints[${i}]`;
+    const fail = (key: string, expected: string, got: unknown) => {
+      throw new KernelError('CONFIG_ERR_INVALID', `${at}.${key}: expected ${expected}, got ${JSON.stringify(got)}`);
+    };
+    if (typeof raw !== 'object' || raw === null) fail('', 'an object', raw);
+    const e = raw as Record<string, unknown>;
+    if (!isString(e.name)) fail('name', 'a non-empty string', e.name);
+    if (names.has(e.name as string)) fail('name', 'a name no other endpoint has', e.name);
+    names.add(e.name as string);
+    if (!isHttpUrl(e.url)) fail('url', 'an http(s) URL', e.url);
+    if (!Array.isArray(e.events) || !e.events.length || !e.events.every((v) => (WEBHOOK_EVENTS as readonly unknown[]).includes(v))) {
+      fail('events', `a non-empty list of ${WEBHOOK_EVENTS.join(', ')}`, e.events);
+    }
+    if (e.headers !== undefined && (typeof e.headers !== 'object' || e.headers === null || !Object.values(e.headers).every((v) => typeof v === 'string'))) {
+      fail('headers', 'an object of header names to strings', e.headers);
+    }
+    if (e.secret !== undefined && !isString(e.secret)) fail('secret', 'a non-empty string (or leave it unset)', e.secret);
+    if (e.enabled !== undefined && !isBool(e.enabled)) fail('enabled', 'a boolean', e.enabled);
+  }
+}
+
+export function isHttpUrl(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
   }
 }

@@ -46,3 +46,7 @@ export const SCHEMA_STATE_TABLE = 'strata_schema_state';
 export const RATE_LIMIT_TABLE = 'strata_rate_limits';
 /** Named counters instances bump to tell each other a cache is stale (signals.ts). */
 export const SIGNALS_TABLE = 'strata_signals';
+/** Document events recorded in the write's transaction, for webhooks (core/events). */
+export const EVENTS_TABLE = 'strata_events';
+/** One row per event and receiver: what was sent, how it went, when it is tried again. */
+export const DELIVERIES_TABLE = 'strata_deliveries';

@@ -31,6 +31,8 @@ import { checkUnique } from './unique.js';
 import { assertNoVersionYet, checkUniqueMany, readManyItems, runItem } from './create-many.js';
 import { insertRow, insertRowsReturningIds, type WriteContext } from './write-context.js';
 import { writeFreshLinks } from './write-fresh.js';
+import type { Outbox } from '../events/outbox.js';
+import { recordEvents } from './record-events.js';
 import { removeIncomingLinks } from './write-relations.js';
 import { deleteOwned, writeRowLinks } from './write-row.js';
 import { scalarColumns } from './write-scalars.js';
@@ -53,6 +55,8 @@ export interface DocumentServiceDeps {
   afterBulkWrite?: (inserted: ReadonlyMap<string, number>) => Promise<void>;
   /** Which unique key a refused write hit (the database's own check, behind checkUnique). */
   uniqueKeys?: UniqueKeys;
+  /** Where events with receivers (webhooks) are recorded, in the write's transaction. */
+  outbox?: Outbox;
 }
 
 /** Runs of a write the database refused as racing another one (see #transaction). Several
@@ -215,9 +219,10 @@ export class DocumentService {
       });
       // A new row has no links to read or replace
       await writeFreshLinks(withScopes(wc, ctx), ct, [{ id, documentId, input, path: '' }]);
-      return this.#reread(ctx, wc, id);
+      const written = await this.#reread(ctx, wc, id);
+      await this.#emit({ action: 'create', uid: ct.uid, documentId, document: written, params });
+      return written;
     });
-    await this.#emit({ action: 'create', uid: ct.uid, documentId, document: doc, params });
     return doc;
   }
 
@@ -253,12 +258,12 @@ export class DocumentService {
         return { id, documentId: documentIds[index]!, input: inputs[index]!, path: String(index) };
       });
       await writeFreshLinks(withScopes(wc, ctx), ct, fresh);
+      // Each event as a create of that one item would carry it
+      const { documentIds: _ids, ...shared } = params;
+      for (const [index, documentId] of documentIds.entries()) {
+        await this.#emit({ action: 'create', uid: ct.uid, documentId, params: { ...shared, documentId, data: items.data[index] } });
+      }
     });
-    // Each event as a create of that one item would carry it
-    const { documentIds: _ids, ...shared } = params;
-    for (const [index, documentId] of documentIds.entries()) {
-      await this.#emit({ action: 'create', uid: ct.uid, documentId, params: { ...shared, documentId, data: items.data[index] } });
-    }
     const upkeep = this.#deps.afterBulkWrite;
     if (upkeep) {
       // On the pool's connection, which an open transaction holds (SQLite has one): after commit
@@ -284,9 +289,10 @@ export class DocumentService {
           .update({ ...scalarColumns(ct, input.scalars, wc.dialect), ...this.#timestamps(wc, false) });
         await writeRowLinks(withScopes(wc, ctx), ct, { id, documentId }, input);
       }
-      return this.#reread(ctx, wc, rows[0]!);
+      const written = await this.#reread(ctx, wc, rows[0]!);
+      await this.#emit({ action: 'update', uid: ct.uid, documentId, document: written, params });
+      return written;
     });
-    if (doc) await this.#emit({ action: 'update', uid: ct.uid, documentId, document: doc, params });
     return doc;
   }
 
@@ -300,10 +306,10 @@ export class DocumentService {
       await wc.trx(ct.collectionName).whereIn('id', rows).delete();
       const left = await wc.trx(ct.collectionName).where('document_id', documentId).first('id');
       if (!left) await removeIncomingLinks(wc, ct, documentId);
+      await this.#emit({ action: 'delete', uid: ct.uid, documentId, params });
       return rows.length;
     });
     if (!removed) return null;
-    await this.#emit({ action: 'delete', uid: ct.uid, documentId, params });
     return { documentId, entries: removed };
   }
 
@@ -397,33 +403,43 @@ export class DocumentService {
 
   async #attempt<T>(work: (wc: WriteContext) => Promise<T>): Promise<T> {
     const afterCommit: Array<() => Promise<void>> = [];
+    const events: DocumentEvent[] = [];
+    let recorded = false;
     const result = await this.#deps.knex.transaction(async (trx) => {
       // SQLite: take the write lock now, as BEGIN IMMEDIATE would. A transaction that reads first and
       // writes later can deadlock with another process's writer, and busy_timeout cannot resolve that.
       if (this.#deps.dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
       const wc: WriteContext = {
         trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], hooks: this.#deps.hooks, now: new Date().toISOString(), afterCommit,
-        insertReturning: this.#deps.insertReturning ?? this.#deps.dialect !== 'mysql',
+        events, insertReturning: this.#deps.insertReturning ?? this.#deps.dialect !== 'mysql',
       };
-      return this.#als.run(wc, () => work(wc));
+      return this.#als.run(wc, async () => {
+        const value = await work(wc);
+        if (this.#deps.outbox) recorded = await recordEvents(this.#deps.outbox, wc, (uid) => this.for(uid));
+        return value;
+      });
     });
+    if (recorded) this.#deps.outbox!.recorded();
+    for (const event of events) await this.#notify(event);
     for (const notify of afterCommit) await notify();
     return result;
   }
 
-  /** After commit: now, or when the ambient transaction commits. */
+  async #notify(event: DocumentEvent): Promise<void> {
+    try {
+      await this.#deps.hooks.documentEvent.promise(event);
+    } catch (err) {
+      // The write has committed; a failing listener must not turn it into an error.
+      this.#deps.logger.error(`documentEvent listener failed for ${event.action} ${event.uid} ${event.documentId}: ${(err as Error).message}`);
+    }
+  }
+
+  /** Inside a transaction: recorded before it commits, announced after. Outside one (a plugin's
+   *  own event): in a transaction of its own. */
   async #emit(event: DocumentEvent): Promise<void> {
-    const notify = async () => {
-      try {
-        await this.#deps.hooks.documentEvent.promise(event);
-      } catch (err) {
-        // The write has committed; a failing listener must not turn it into an error.
-        this.#deps.logger.error(`documentEvent listener failed for ${event.action} ${event.uid} ${event.documentId}: ${(err as Error).message}`);
-      }
-    };
     const current = this.#als.getStore();
-    if (current) current.afterCommit.push(notify);
-    else await notify();
+    if (current) current.events.push(event);
+    else await this.#transaction(async (wc) => { wc.events.push(event); });
   }
 
   /** Emits an event for a plugin-defined action (publish, ...), after commit like core's. */

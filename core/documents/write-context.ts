@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../database/connection.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { RowScope } from '../query/scopes.js';
-import type { RelationRefsCheck } from './types.js';
+import type { DocumentEvent, RelationRefsCheck } from './types.js';
 
 export interface WriteContext {
   trx: Knex.Transaction;
@@ -16,6 +16,9 @@ export interface WriteContext {
   now: string;
   /** Notifications to run once the outermost transaction has committed. */
   afterCommit: Array<() => Promise<void>>;
+  /** The document events of the outermost transaction, in order: recorded in the outbox before
+   *  it commits, given to documentEvent taps after. */
+  events: DocumentEvent[];
   /** Whether a multi-row INSERT can return its ids (see OpenDatabase.insertReturning). */
   insertReturning: boolean;
   /** Rows a bulk write inserted per table, counted by the batch inserts when present. */

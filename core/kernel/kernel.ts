@@ -26,6 +26,9 @@ import type { DocumentEvent } from '../documents/types.js';
 import { KernelError } from '../errors/index.js';
 import { DatabaseRateLimitStore } from '../database/rate-limit-store.js';
 import { DatabaseSignals } from '../database/signals.js';
+import { Dispatcher } from '../events/dispatcher.js';
+import { Outbox } from '../events/outbox.js';
+import { webhookReceiver } from '../events/receivers.js';
 import { contentLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from '../limits/rate-limit.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
 import { OperationRegistry } from '../operations/registry.js';
@@ -94,6 +97,8 @@ export class Kernel {
   /** Where rate limits count unless they name their own store (server.rateLimitStore). */
   readonly rateLimitStore: RateLimitStore;
   readonly #signals: DatabaseSignals;
+  readonly #outbox = new Outbox();
+  readonly #dispatcher: Dispatcher;
   readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };
   readonly #apis = new Map<string, PluginApi>();
   #phase: Phase = 'created';
@@ -115,6 +120,8 @@ export class Kernel {
     this.rateLimitStore = config.server.rateLimitStore === 'database' ? new DatabaseRateLimitStore() : new MemoryRateLimitStore();
     this.#contentLimit = contentLimit(config.api.rateLimit, this.rateLimitStore);
     this.#signals = new DatabaseSignals(this.logger, config.server.signalInterval);
+    for (const endpoint of config.webhooks.endpoints) if (endpoint.enabled !== false) this.#outbox.add(webhookReceiver(endpoint, config.webhooks));
+    this.#dispatcher = new Dispatcher(this.#outbox, config.webhooks, this.logger);
     this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
     guardHooks(this.hooks, {
@@ -208,12 +215,14 @@ export class Kernel {
         this.#opened = await open(this.#openDeps());
         if (this.rateLimitStore instanceof DatabaseRateLimitStore) this.rateLimitStore.bind(this.#opened.knex, this.config.database.client, this.logger);
         this.#signals.bind(this.#opened.knex, this.config.database.client);
+        this.#dispatcher.bind(this.#opened.knex);
       }],
       ['buildRoutes', () => { this.#app = buildSurfaces(this.#surfaceDeps()); }],
       ['bootstrap', async () => {
         await this.#bootstrap();
         // What plugins watch is read from here on
         await this.#signals.start();
+        this.#dispatcher.start();
       }],
     ];
     try {
@@ -257,7 +266,10 @@ export class Kernel {
       const server = this.#server;
       this.#server = undefined;
       // Requests in flight still use the pool and the plugins' services: they end first
+      const started = Date.now();
       if (server) await server.close(this.config.server.shutdownTimeout);
+      // What the requests recorded goes out before the pool closes, in what is left of the grace time
+      await this.#dispatcher.stop(started + this.config.server.shutdownTimeout);
       if (wasLoaded) {
         await this.hooks.destroy.promise();
         for (const { plugin, config } of [...this.#plugins].reverse()) await plugin.destroy?.(this.#apiFor(plugin.name), config);
@@ -273,6 +285,7 @@ export class Kernel {
     const knex = this.#opened?.knex;
     const locks = this.#opened?.locks;
     this.#opened?.maintenance.stop();
+    await this.#dispatcher.stop();
     await this.#signals.stop();
     this.#server = undefined;
     this.#opened = undefined;
@@ -312,7 +325,7 @@ export class Kernel {
   #openDeps() {
     return {
       config: this.config, registry: this.registry, params: this.params, hooks: this.hooks, logger: this.logger,
-      appDir: this.appDir, salt: this.#salt, actions: this.#actions, knownActions: () => this.knownActions(),
+      appDir: this.appDir, salt: this.#salt, actions: this.#actions, knownActions: () => this.knownActions(), outbox: this.#outbox,
     };
   }
 

@@ -10,6 +10,7 @@ import type { Maintenance } from '../database/statistics.js';
 import type { SyncReport } from '../database/sync.js';
 import type { DocumentActionDefinition } from '../documents/api.js';
 import { DocumentService } from '../documents/service.js';
+import type { Outbox } from '../events/outbox.js';
 import type { Logger } from '../log/logger.js';
 import type { ParamRegistry } from '../params/registry.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
@@ -36,6 +37,7 @@ export interface OpenDeps {
   salt: string;
   actions: ReadonlyMap<string, DocumentActionDefinition>;
   knownActions(): Set<string>;
+  outbox: Outbox;
 }
 
 export async function open(deps: OpenDeps): Promise<Opened> {
@@ -43,7 +45,7 @@ export async function open(deps: OpenDeps): Promise<Opened> {
   const { knex, sync, models, maintenance, insertReturning, locks, uniqueKeys } = await openDatabase(config.database, registry, deps.appDir, logger);
   const dialect = config.database.client;
   const documents = new DocumentService({
-    knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions, afterBulkWrite: (inserted) => maintenance.afterBulkWrite(inserted), insertReturning, uniqueKeys,
+    knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions, afterBulkWrite: (inserted) => maintenance.afterBulkWrite(inserted), insertReturning, uniqueKeys, outbox: deps.outbox,
     refKeys: deps.params.relationRefKeys().map((p) => ({ name: p.name, schema: p.schema, identifies: p.relationRef!.identifies })),
   });
   const apiTokens = new ApiTokenService({ knex, dialect, salt: deps.salt, registry, knownActions: deps.knownActions, logger });

@@ -1,0 +1,190 @@
+// Webhooks: each committed write's events reach the configured receivers as Strapi's body, signed,
+// after the answer and at least once; failures are tried again, one document's events stay in
+// commit order, private attributes never leave, and private-network targets are refused.
+
+import { createHmac } from 'node:crypto';
+import { expect } from 'chai';
+import { createKernel, createMemoryLogger, KernelError, type WebhooksConfig } from '../../core/index.js';
+import { startKernel, type TestKernel } from '../helpers/kernel.js';
+import { startReceiver, type Receiver } from './receiver.js';
+
+const PLUGINS = { 'draft-and-publish': { enabled: true } };
+const ALL = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard'];
+
+async function start(receiver: Receiver, webhooks: Partial<WebhooksConfig> = {}, endpoint: Record<string, unknown> = {}): Promise<TestKernel> {
+  return startKernel({
+    config: {
+      plugins: PLUGINS,
+      webhooks: {
+        endpoints: [{ name: 'hook', url: receiver.url, events: ALL, secret: 'hook-secret', ...endpoint }],
+        allowPrivateAddresses: true, pollInterval: 50, backoff: 50, ...webhooks,
+      },
+    } as never,
+  });
+}
+
+const deliveries = (app: TestKernel) => app.kernel.db('strata_deliveries').orderBy('id');
+let mails = 0;
+const mail = () => `author${++mails}@example.com`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('webhooks', function () {
+  this.timeout(30_000);
+  let receiver: Receiver;
+  let app: TestKernel | undefined;
+  beforeEach(async () => { receiver = await startReceiver(); });
+  afterEach(async () => {
+    await app?.stop();
+    app = undefined;
+    await receiver.close();
+  });
+
+  it('POSTs create, update and delete in order, as Strapi\'s body with its event header, signed', async () => {
+    app = await start(receiver);
+    const created = await app.post('/api/authors', { data: { name: 'Ada', email: mail(), secretNote: 'hidden', passcode: 'sesame-123', links: [{ label: 'x', url: 'https://example.com' }] } });
+    expect(created.status).to.equal(201);
+    const id = created.body.data.documentId as string;
+    await app.put(`/api/authors/${id}`, { data: { name: 'Ada L.', email: mail() } });
+    await app.del(`/api/authors/${id}`);
+    const got = await receiver.waitFor(3);
+    expect(got.map((r) => r.body.event)).to.deep.equal(['entry.create', 'entry.update', 'entry.delete']);
+    expect(got.map((r) => r.headers['x-strapi-event'])).to.deep.equal(['entry.create', 'entry.update', 'entry.delete']);
+    const [create, update, remove] = got as [typeof got[0], typeof got[0], typeof got[0]];
+    expect(create.body).to.include({ model: 'author', uid: 'api::author.author' });
+    expect(Date.parse(create.body.createdAt)).to.be.a('number').and.not.NaN;
+    expect(create.body.entry).to.include({ documentId: id, name: 'Ada' });
+    // Components are in the entry, as Strapi's events populate them
+    expect(create.body.entry.links).to.have.length(1);
+    expect(update.body.entry).to.include({ documentId: id, name: 'Ada L.' });
+    expect(remove.body.entry).to.deep.equal({ documentId: id });
+    for (const r of got) {
+      expect(r.raw).not.to.match(/hidden|sesame|passcode|secretNote/);
+      expect(r.headers['content-type']).to.equal('application/json');
+      expect(r.headers['x-strata-signature']).to.equal(`sha256=${createHmac('sha256', 'hook-secret').update(r.raw).digest('hex')}`);
+      expect(r.headers['x-strata-delivery']).to.match(/^[0-9a-f-]{36}$/);
+      expect(r.headers['x-strata-attempt']).to.equal('1');
+    }
+    await sleep(100);
+    const log = await deliveries(app);
+    expect(log.map((d: { status: string }) => d.status)).to.deep.equal(['delivered', 'delivered', 'delivered']);
+    expect(log.map((d: { last_status: number }) => Number(d.last_status))).to.deep.equal([200, 200, 200]);
+  });
+
+  it('sends a published create as entry.create then entry.publish, and unpublish as entry.unpublish', async () => {
+    app = await start(receiver);
+    const created = await app.post('/api/articles', { data: { title: 'Hooked' } });
+    expect(created.status).to.equal(201);
+    const id = created.body.data.documentId as string;
+    const unpublished = await app.request('POST', `/api/articles/${id}/actions/unpublish`);
+    expect(unpublished.status, unpublished.text).to.be.oneOf([200, 204]);
+    const got = await receiver.waitFor(3);
+    expect(got.map((r) => r.body.event)).to.deep.equal(['entry.create', 'entry.publish', 'entry.unpublish']);
+    expect(got[0]!.body.entry).to.include({ documentId: id, title: 'Hooked', publishedAt: null });
+    expect(got[1]!.body.entry.publishedAt).to.be.a('string');
+    expect(got[1]!.body.entry).to.have.property('seo');
+  });
+
+  it('sends only the events an endpoint lists, and records nothing when no endpoint listens', async () => {
+    app = await start(receiver, {}, { events: ['entry.delete'] });
+    const created = await app.post('/api/authors', { data: { name: 'Quiet', email: mail() } });
+    expect((await app.kernel.db('strata_events').count({ n: '*' }))[0]).to.satisfy((r: { n: unknown }) => Number(r.n) === 0);
+    await app.del(`/api/authors/${created.body.data.documentId as string}`);
+    const got = await receiver.waitFor(1);
+    await sleep(200);
+    expect(got.map((r) => r.body.event)).to.deep.equal(['entry.delete']);
+  });
+
+  it('answers the write without waiting for the receiver', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    receiver.answer = async () => { await held; return 200; };
+    app = await start(receiver);
+    const created = await app.post('/api/authors', { data: { name: 'Fast', email: mail() } });
+    expect(created.status).to.equal(201);
+    await receiver.waitFor(1);
+    // The receiver has the request and has not answered: the write answered already
+    const [pending] = await deliveries(app);
+    expect(pending.status).to.equal('pending');
+    release();
+  });
+
+  it('tries a failed delivery again with the same delivery id until the receiver takes it', async () => {
+    const statuses = [500, 503];
+    receiver.answer = () => statuses.shift() ?? 200;
+    app = await start(receiver);
+    await app.post('/api/authors', { data: { name: 'Retry', email: mail() } });
+    const got = await receiver.waitFor(3);
+    expect(new Set(got.map((r) => r.headers['x-strata-delivery'])).size).to.equal(1);
+    expect(got.map((r) => r.headers['x-strata-attempt'])).to.deep.equal(['1', '2', '3']);
+    await sleep(100);
+    const [log] = await deliveries(app);
+    expect(log).to.include({ status: 'delivered' });
+    expect(Number(log.attempts)).to.equal(3);
+  });
+
+  it('keeps one document\'s events in commit order while its first delivery fails; other documents go on', async () => {
+    let failing = 3;
+    receiver.answer = (r) => (r.body.entry.name === 'A1' && failing-- > 0 ? 500 : 200);
+    app = await start(receiver);
+    const a = await app.post('/api/authors', { data: { name: 'A1', email: mail() } });
+    await app.put(`/api/authors/${a.body.data.documentId as string}`, { data: { name: 'A2', email: mail() } });
+    await app.post('/api/authors', { data: { name: 'B1', email: mail() } });
+    const got = await receiver.waitFor(6);
+    const names = got.map((r) => r.body.entry.name as string);
+    // B1 went while A1 was failing; A2 only after A1 was taken
+    expect(names.indexOf('B1')).to.be.below(names.lastIndexOf('A1'));
+    expect(names.indexOf('A2')).to.be.above(names.lastIndexOf('A1'));
+    expect(names.filter((n) => n === 'A1')).to.have.length(4);
+  });
+
+  it('gives up after maxAttempts and marks the delivery failed with the last answer', async () => {
+    receiver.answer = () => 500;
+    app = await start(receiver, { maxAttempts: 2 });
+    await app.post('/api/authors', { data: { name: 'Doomed', email: mail() } });
+    await receiver.waitFor(2);
+    await sleep(200);
+    const [log] = await deliveries(app);
+    expect(log).to.include({ status: 'failed' });
+    expect(Number(log.last_status)).to.equal(500);
+    expect(log.last_error).to.equal('answered 500');
+    expect(receiver.received).to.have.length(2);
+  });
+
+  it('refuses a receiver on a private address unless allowed, by literal address and by name', async () => {
+    for (const url of [receiver.url, receiver.url.replace('127.0.0.1', 'localhost')]) {
+      app = await start(receiver, { allowPrivateAddresses: false, maxAttempts: 1 }, { url });
+      await app.post('/api/authors', { data: { name: 'Inside', email: mail() } });
+      let log: Array<{ status: string; last_error: string }> = [];
+      for (let i = 0; i < 40 && log[0]?.status !== 'failed'; i++) { await sleep(50); log = await deliveries(app); }
+      expect(log[0]?.status, url).to.equal('failed');
+      expect(log[0]?.last_error, url).to.match(/^refused: .*private address/);
+      await app.stop();
+      app = undefined;
+    }
+    expect(receiver.received).to.have.length(0);
+  });
+
+  it('delivers on stop what was recorded before, waiting for the receiver within the shutdown timeout', async () => {
+    receiver.answer = async () => { await sleep(300); return 200; };
+    app = await start(receiver, { pollInterval: 0 });
+    await app.post('/api/authors', { data: { name: 'Last words', email: mail() } });
+    const stopping = app;
+    app = undefined;
+    await stopping.stop();
+    expect(receiver.received.map((r) => r.body.entry.name)).to.deep.equal(['Last words']);
+  });
+
+  it('refuses an endpoint with an unknown event or a non-http URL at start-up', async () => {
+    for (const [endpoint, message] of [
+      [{ events: ['entry.created'] }, /webhooks\.endpoints\[0\]\.events/],
+      [{ url: 'ftp://example.com/x' }, /webhooks\.endpoints\[0\]\.url/],
+    ] as const) {
+      const failure = await createKernel({
+        contentTypesDir: false, env: {}, logger: createMemoryLogger(),
+        config: { database: { client: 'sqlite', connection: { filename: ':memory:' } }, webhooks: { endpoints: [{ name: 'hook', url: receiver.url, events: ALL, ...endpoint }] } } as never,
+      }).then(() => null, (err: unknown) => err);
+      expect(failure).to.be.instanceOf(KernelError);
+      expect(String(failure)).to.match(message);
+    }
+  });
+});
