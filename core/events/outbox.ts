@@ -18,8 +18,9 @@ export interface RecordedEvent {
   receivers: string[];
 }
 
-/** Content types whose writes never leave as events (their rows are secrets). */
-const SILENT_UIDS = new Set(['admin::api-token']);
+/** Webhooks carry the content's events (api::), as Strapi's do: plugins' own rows (locales,
+ *  users, roles, API tokens) are written past its document service and send none. */
+const carriesEvents = (uid: string) => uid.startsWith('api::');
 
 export class Outbox {
   readonly #receivers = new Map<string, Receiver>();
@@ -38,7 +39,7 @@ export class Outbox {
 
   /** The receivers of an event of this content type (none: the write records nothing). */
   receiversFor(event: string, uid: string): string[] {
-    if (SILENT_UIDS.has(uid) || this.#receivers.size === 0) return [];
+    if (this.#receivers.size === 0 || !carriesEvents(uid)) return [];
     return [...this.#receivers.values()].filter((r) => r.events.has(event)).map((r) => r.name);
   }
 
