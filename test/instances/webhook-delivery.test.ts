@@ -82,6 +82,23 @@ describe('webhooks from server processes', function () {
     }
   });
 
+  it('cluster workers of one server send each event once', async () => {
+    const server = startServer(exampleAppFolder(), { ...hookEnv(db, receiver), WORKERS: '2' });
+    servers = [server];
+    const url = await server.ready;
+    // Each request on a new connection, so the primary hands them to both workers
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => fetch(`${url}/api/authors`, {
+      method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify({ data: { name: `Worker ${i}`, email: `w${i}@example.com` } }),
+    })));
+    expect(answers.map((a) => a.status)).to.deep.equal(Array(16).fill(201));
+    await drained(direct!);
+    await sleep(300);
+    expect(receiver.received).to.have.length(16);
+    expect(new Set(receiver.received.map((r) => r.headers['x-strata-delivery'])).size).to.equal(16);
+    expect(server.output()).to.match(/2 workers/);
+  });
+
   it('a server killed under write load loses no committed write\'s event and leaves no half-written document', async () => {
     const appDir = exampleAppFolder();
     const env = hookEnv(db, receiver);
