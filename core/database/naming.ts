@@ -50,3 +50,5 @@ export const SIGNALS_TABLE = 'strata_signals';
 export const EVENTS_TABLE = 'strata_events';
 /** One row per event and receiver: what was sent, how it went, when it is tried again. */
 export const DELIVERIES_TABLE = 'strata_deliveries';
+/** Webhooks created through the API (config/webhooks.ts endpoints are not stored). */
+export const WEBHOOKS_TABLE = 'strata_webhooks';

@@ -36,9 +36,9 @@ export class Dispatcher {
     this.#knex = knex;
   }
 
-  /** Sends what is due now, then every pollInterval (when there are receivers). */
+  /** Sends what is due now, then looks every pollInterval (a query only while there are receivers). */
   start(): void {
-    if (this.outbox.size === 0 || !this.#knex) return;
+    if (!this.#knex) return;
     this.wake();
     if (this.config.pollInterval > 0) {
       this.#timer = setInterval(() => this.wake(), this.config.pollInterval);
@@ -48,7 +48,7 @@ export class Dispatcher {
 
   /** Runs a pass now, or right after the one running. */
   wake(): void {
-    if (this.#stopped || !this.#knex) return;
+    if (this.#stopped || !this.#knex || this.outbox.size === 0) return;
     if (this.#running) {
       this.#again = true;
       return;

@@ -23,24 +23,30 @@ export interface RecordedEvent {
 const carriesEvents = (uid: string) => uid.startsWith('api::');
 
 export class Outbox {
-  readonly #receivers = new Map<string, Receiver>();
+  /** config/webhooks.ts's endpoints, for the kernel's life. */
+  readonly #configured = new Map<string, Receiver>();
+  /** The webhooks stored through the API, replaced whenever one changes (here or elsewhere). */
+  #stored = new Map<string, Receiver>();
   #onRecorded: () => void = () => {};
 
   add(receiver: Receiver): void {
-    if (this.#receivers.has(receiver.name)) throw new Error(`two webhook receivers are named ${receiver.name}`);
-    this.#receivers.set(receiver.name, receiver);
+    this.#configured.set(receiver.name, receiver);
+  }
+
+  setStored(receivers: Receiver[]): void {
+    this.#stored = new Map(receivers.filter((r) => !this.#configured.has(r.name)).map((r) => [r.name, r]));
   }
 
   receiver(name: string): Receiver | undefined {
-    return this.#receivers.get(name);
+    return this.#configured.get(name) ?? this.#stored.get(name);
   }
 
-  get size(): number { return this.#receivers.size; }
+  get size(): number { return this.#configured.size + this.#stored.size; }
 
   /** The receivers of an event of this content type (none: the write records nothing). */
   receiversFor(event: string, uid: string): string[] {
-    if (this.#receivers.size === 0 || !carriesEvents(uid)) return [];
-    return [...this.#receivers.values()].filter((r) => r.events.has(event)).map((r) => r.name);
+    if (this.size === 0 || !carriesEvents(uid)) return [];
+    return [...this.#configured.values(), ...this.#stored.values()].filter((r) => r.events.has(event)).map((r) => r.name);
   }
 
   /** Called once a transaction that recorded events has committed (the dispatcher wakes). */

@@ -1,11 +1,28 @@
 // The outbox's tables. An event row holds the body every receiver gets, exactly as recorded in the
 // write's transaction; a delivery row is one receiver's copy of it, and is the delivery log.
 
-import { DELIVERIES_TABLE, EVENTS_TABLE, indexName } from '../database/naming.js';
+import { DELIVERIES_TABLE, EVENTS_TABLE, indexName, WEBHOOKS_TABLE } from '../database/naming.js';
 import type { TableDef } from '../database/physical.js';
 
 export function outboxTables(): TableDef[] {
   return [
+    {
+      name: WEBHOOKS_TABLE,
+      describes: 'webhooks',
+      columns: [
+        { name: 'id', type: 'increments', nullable: false },
+        { name: 'name', type: 'string', nullable: false },
+        { name: 'url', type: 'text', nullable: false },
+        { name: 'events', type: 'text', nullable: false },
+        { name: 'headers', type: 'text', nullable: false },
+        // Signs the bodies: it must be read back, so it is stored as given and never answered
+        { name: 'secret', type: 'text', nullable: true },
+        { name: 'enabled', type: 'boolean', nullable: false },
+        { name: 'created_at', type: 'biginteger', nullable: false },
+        { name: 'updated_at', type: 'biginteger', nullable: false },
+      ],
+      indexes: [{ name: indexName(WEBHOOKS_TABLE, ['name'], 'uq'), columns: ['name'], unique: true, expected: [1] }],
+    },
     {
       name: EVENTS_TABLE,
       describes: 'recorded document events',

@@ -29,6 +29,7 @@ import { DatabaseSignals } from '../database/signals.js';
 import { Dispatcher } from '../events/dispatcher.js';
 import { Outbox } from '../events/outbox.js';
 import { webhookReceiver } from '../events/receivers.js';
+import { WebhookStore } from '../events/webhook-store.js';
 import { contentLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from '../limits/rate-limit.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
 import { OperationRegistry } from '../operations/registry.js';
@@ -53,6 +54,9 @@ import { PolicyRegistry } from '../policies/registry.js';
 import { ServiceRegistry, type ServiceName, type Services } from './services.js';
 import { buildSurfaces } from './surfaces.js';
 import { guardHooks } from './tap-guard.js';
+
+/** Bumped when a stored webhook changes: every instance reads them again. */
+const WEBHOOKS_SIGNAL = 'webhooks';
 
 export interface KernelOptions {
   /** The app's root: content-types/ and relative paths (SQLite file, plugin paths) resolve from it. */
@@ -99,6 +103,7 @@ export class Kernel {
   readonly #signals: DatabaseSignals;
   readonly #outbox = new Outbox();
   readonly #dispatcher: Dispatcher;
+  #webhooks?: WebhookStore;
   readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };
   readonly #apis = new Map<string, PluginApi>();
   #phase: Phase = 'created';
@@ -122,6 +127,9 @@ export class Kernel {
     this.#signals = new DatabaseSignals(this.logger, config.server.signalInterval);
     for (const endpoint of config.webhooks.endpoints) if (endpoint.enabled !== false) this.#outbox.add(webhookReceiver(endpoint, config.webhooks));
     this.#dispatcher = new Dispatcher(this.#outbox, config.webhooks, this.logger);
+    this.#signals.watch(WEBHOOKS_SIGNAL, () => {
+      this.#reloadWebhooks().catch((err: unknown) => this.logger.warn(`webhooks: not reloaded: ${String(err)}`));
+    });
     this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
     guardHooks(this.hooks, {
@@ -216,6 +224,12 @@ export class Kernel {
         if (this.rateLimitStore instanceof DatabaseRateLimitStore) this.rateLimitStore.bind(this.#opened.knex, this.config.database.client, this.logger);
         this.#signals.bind(this.#opened.knex, this.config.database.client);
         this.#dispatcher.bind(this.#opened.knex);
+        this.#webhooks = new WebhookStore(this.#opened.knex, {
+          dialect: this.dialect, allowPrivateAddresses: this.config.webhooks.allowPrivateAddresses,
+          reservedNames: new Set(this.config.webhooks.endpoints.map((e) => e.name)),
+        });
+        // Before plugins bootstrap: what they write is sent too
+        await this.#reloadWebhooks();
       }],
       ['buildRoutes', () => { this.#app = buildSurfaces(this.#surfaceDeps()); }],
       ['bootstrap', async () => {
@@ -329,11 +343,28 @@ export class Kernel {
     };
   }
 
+  async #reloadWebhooks(): Promise<void> {
+    if (!this.#webhooks) return;
+    this.#outbox.setStored((await this.#webhooks.endpoints()).map((e) => webhookReceiver(e, this.config.webhooks)));
+    this.#dispatcher.wake();
+  }
+
   #surfaceDeps() {
     return {
       hooks: this.hooks, config: this.config, logger: this.logger, registry: this.registry, params: this.params,
       operations: this.operations, routes: this.routes, authorizer: this.#auth, contentLimit: this.#contentLimit,
       middleware: this.#middleware, documents: (uid: string) => this.documents(uid), policies: this.policies,
+      webhooks: {
+        store: () => {
+          if (!this.#webhooks) throw new KernelError('KERNEL_ERR_STATE', 'webhooks are stored after the schema sync');
+          return this.#webhooks;
+        },
+        configured: this.config.webhooks.endpoints,
+        changed: async () => {
+          await this.#reloadWebhooks();
+          await this.#signals.bump(WEBHOOKS_SIGNAL);
+        },
+      },
     };
   }
 

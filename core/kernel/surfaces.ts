@@ -8,6 +8,7 @@ import type { KernelConfig } from '../config/types.js';
 import type { DocumentApi } from '../documents/api.js';
 import type { RateLimitOptions } from '../limits/rate-limit.js';
 import type { Logger } from '../log/logger.js';
+import { addWebhookRoutes, defineWebhookOperations, type WebhookApiDeps } from '../events/webhook-api.js';
 import { defineContentOperations } from '../operations/content.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
@@ -33,15 +34,18 @@ export interface SurfaceDeps {
   middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>>;
   documents(uid: string): DocumentApi;
   policies: PolicyRegistry;
+  webhooks: WebhookApiDeps;
 }
 
 export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
   const { hooks, config, registry, operations, routes } = deps;
   const contentApi = registry.contentTypes().filter((ct) => ct.uid.startsWith('api::'));
   for (const ct of contentApi) defineContentOperations(operations, ct, deps);
+  defineWebhookOperations(operations, deps.webhooks);
   hooks.defineOperations.call(operations);
   operations.freeze();
   for (const ct of contentApi) addContentRoutes(routes, ct, config.api.rest);
+  addWebhookRoutes(routes, config.api.rest.prefix);
   hooks.buildRoutes.call(routes);
   return createRestApp({
     server: config.server, api: config.api, logger: deps.logger, routes, middleware: deps.middleware,

@@ -183,6 +183,10 @@ describe('documentation examples', () => {
           ...(setup.contentTypesDir ? { contentTypesDir: setup.contentTypesDir } : {}),
         });
         await seedMediaFiles(app.kernel);
+        // {{adminToken}}: a full-access API token, for the pages whose routes need one
+        if (doc.examples.some((e) => JSON.stringify(e.request).includes('{{adminToken}}'))) {
+          bindings.set('adminToken', (await app.kernel.apiTokens.create({ name: 'docs', type: 'full-access' })).secret);
+        }
       });
       after(async () => {
         await app?.stop();
