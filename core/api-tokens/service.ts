@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { fromDb, toDb } from '../database/codecs.js';
 import type { Dialect } from '../database/connection.js';
 import { newDocumentId } from '../documents/document-id.js';
-import { UnauthorizedError } from '../errors/index.js';
+import { UnauthorizedError, ValidationError } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Ability } from '../auth/types.js';
@@ -61,11 +61,11 @@ export class ApiTokenService {
     const secret = newSecret();
     const now = new Date();
     const expires = expiresAt(now, lifespan);
+    const taken = () => invalid('name', `an API token named "${name}" already exists`, name);
+    const named = (q: Knex) => q(API_TOKEN_TABLE).whereRaw('lower(name) = ?', [name.toLowerCase()]).first('id');
     await knex.transaction(async (trx) => {
       // Case-insensitive everywhere, as MariaDB's collation compares anyway
-      if (await trx(API_TOKEN_TABLE).whereRaw('lower(name) = ?', [name.toLowerCase()]).first('id')) {
-        throw invalid('name', `an API token named "${name}" already exists`, name);
-      }
+      if (await named(trx)) throw taken();
       await trx(API_TOKEN_TABLE).insert({
         document_id: newDocumentId(),
         name, description, type,
@@ -77,6 +77,10 @@ export class ApiTokenService {
         created_at: toDb('datetime', now, dialect),
         updated_at: toDb('datetime', now, dialect),
       });
+    }).catch(async (err: unknown) => {
+      // Another process created one of this name since the check: the unique index refused this one
+      if (!(err instanceof ValidationError) && await named(knex)) throw taken();
+      throw err;
     });
     const row = await findRow(knex, { name });
     if (!row) throw new Error(`api tokens: token ${name} vanished after insert`);

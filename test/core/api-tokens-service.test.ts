@@ -79,6 +79,18 @@ describe('kernel.apiTokens', function () {
     expect((await refusal({ name: name.toUpperCase() })).message).to.equal(`an API token named "${name.toUpperCase()}" already exists`);
   });
 
+  it('creates one token of a name asked for twelve times at once; the others are the same 400', async () => {
+    const name = fresh('raced');
+    // Connections open beforehand: else each create waits for a new one, and they never overlap
+    await Promise.all(Array.from({ length: 5 }, () => app().kernel.db.transaction(async (trx) => {
+      await trx.raw('select 1');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    })));
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => tokens().create({ name, type: 'read-only' }).then(() => 'created', (err: unknown) => (err as Error).message)));
+    expect(outcomes.filter((o) => o === 'created')).to.have.length(1);
+    expect(outcomes.filter((o) => o !== 'created')).to.deep.equal(Array(11).fill(`an API token named "${name}" already exists`));
+  });
+
   it('revokes by id or by name, and answers undefined for a token that is not there', async () => {
     const a = await tokens().create({ name: fresh('by-id'), type: 'read-only' });
     const b = await tokens().create({ name: fresh('by-name'), type: 'read-only' });
