@@ -110,6 +110,9 @@ export function validateConfig(config: KernelConfig): void {
   }
 }
 
+/** A webhook's name: what its deliveries are filed under and what X-Strata-Webhook says. */
+export const WEBHOOK_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
+
 /** Strapi's entry events, and ours under the same names. */
 export const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard'] as const;
 
@@ -122,9 +125,10 @@ function validateEndpoints(endpoints: unknown[]): void {
     };
     if (typeof raw !== 'object' || raw === null) fail('', 'an object', raw);
     const e = raw as Record<string, unknown>;
-    if (!isString(e.name)) fail('name', 'a non-empty string', e.name);
-    if (names.has(e.name as string)) fail('name', 'a name no other endpoint has', e.name);
-    names.add(e.name as string);
+    if (typeof e.name !== 'string' || !WEBHOOK_NAME.test(e.name)) fail('name', '1 to 100 letters, digits, spaces, dots, dashes or underscores', e.name);
+    // Compared as MariaDB's collation compares them
+    if (names.has((e.name as string).toLowerCase())) fail('name', 'a name no other endpoint has (in any case)', e.name);
+    names.add((e.name as string).toLowerCase());
     if (!isHttpUrl(e.url)) fail('url', 'an http(s) URL', e.url);
     if (!Array.isArray(e.events) || !e.events.length || !e.events.every((v) => (WEBHOOK_EVENTS as readonly unknown[]).includes(v))) {
       fail('events', `a non-empty list of ${WEBHOOK_EVENTS.join(', ')}`, e.events);

@@ -9,6 +9,7 @@ import type { Logger } from '../log/logger.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import { createConnection, preparePg } from './connection.js';
 import { buildModels, type ModelClass } from './models.js';
+import { outboxTables } from './outbox-tables.js';
 import { buildPhysicalSchema, type PhysicalSchema } from './physical.js';
 import { keepStatistics, type Maintenance } from './statistics.js';
 import { syncSchema, type SyncReport } from './sync.js';
@@ -37,8 +38,9 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
     // Their own connections, without the statement budget: a lock is held while a long sync runs
     : sessionLocks(config.client, () => createConnection({ ...config, statementTimeout: 0, pool: { ...config.pool, min: 0, max: LOCK_CONNECTIONS } }, appDir), logger);
   try {
-    const schema = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql', scopeCounts: config.client === 'sqlite',
+    const content = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql', scopeCounts: config.client === 'sqlite',
       ...(config.client === 'sqlite' ? { textFold: process.versions.unicode } : {}) });
+    const schema: PhysicalSchema = { tables: [...content.tables, ...outboxTables()] };
     const sync = await syncWithoutBudget(config, knex, appDir, schema, logger, locks);
     const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {}, afterBulkWrite: async () => {} };

@@ -3,7 +3,6 @@
 
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
-import { outboxTables } from '../events/tables.js';
 import { isScalar } from '../registry/types.js';
 import {
   columnName, componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, indexName, RATE_LIMIT_TABLE, relationTable, scopeCountsName, SIGNALS_TABLE, textIndexName,
@@ -103,7 +102,7 @@ export function buildPhysicalSchema(registry: ModelRegistry, support: IndexSuppo
     }
   }
   if (registry.models().some(usesMedia)) tables.push(filesLinkTable());
-  tables.push(rateLimitTable(), signalsTable(), ...outboxTables());
+  tables.push(rateLimitTable(), signalsTable());
   return { tables };
 }
 

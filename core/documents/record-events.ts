@@ -1,5 +1,6 @@
-// The end of a write's transaction: each of its events that has receivers is recorded in the
-// outbox with the entry as it stands now, read in the same transaction.
+// An event of a write, as the outbox records it when some receiver listens: its body, with the
+// entry read at the moment of the event, in the write's transaction (a later change in the same
+// transaction is its own event, with its own entry).
 
 import { entryShape } from '../events/entry.js';
 import { carriesIdentityOnly, eventName } from '../events/names.js';
@@ -8,21 +9,20 @@ import type { DocumentApi } from './api.js';
 import type { DocumentEvent } from './types.js';
 import type { WriteContext } from './write-context.js';
 
-/** True when something was recorded (the dispatcher has work once the transaction commits). */
-export async function recordEvents(outbox: Outbox, wc: WriteContext, documents: (uid: string) => DocumentApi): Promise<boolean> {
-  const recorded: RecordedEvent[] = [];
-  for (const event of wc.events) {
-    const name = eventName(event.action);
-    const receivers = name ? outbox.receiversFor(name, event.uid) : [];
-    if (!name || !receivers.length) continue;
-    const model = wc.registry.contentType(event.uid);
-    const entry = await entryOf(event, documents(event.uid), wc);
-    const body = JSON.stringify({ event: name, createdAt: new Date(wc.now).toISOString(), model: model.singularName, uid: event.uid, entry });
-    recorded.push({ name, uid: event.uid, documentId: event.documentId, body, receivers });
-  }
-  if (!recorded.length) return false;
-  await outbox.record(wc.trx, wc.dialect, recorded);
-  return true;
+/** Whether any receiver listens to this event (else nothing is read or recorded). */
+export function hasReceivers(outbox: Outbox | undefined, event: DocumentEvent): boolean {
+  const name = eventName(event.action);
+  return outbox !== undefined && name !== undefined && outbox.receiversFor(name, event.uid).length > 0;
+}
+
+export async function eventRecord(outbox: Outbox, wc: WriteContext, event: DocumentEvent, api: DocumentApi): Promise<RecordedEvent | undefined> {
+  const name = eventName(event.action);
+  const receivers = name ? outbox.receiversFor(name, event.uid) : [];
+  if (!name || !receivers.length) return undefined;
+  const model = wc.registry.contentType(event.uid);
+  const entry = await entryOf(event, api, wc);
+  const body = JSON.stringify({ event: name, createdAt: new Date().toISOString(), model: model.singularName, uid: event.uid, entry });
+  return { name, uid: event.uid, documentId: event.documentId, body, receivers };
 }
 
 async function entryOf(event: DocumentEvent, api: DocumentApi, wc: WriteContext): Promise<Record<string, unknown>> {

@@ -32,7 +32,8 @@ import { assertNoVersionYet, checkUniqueMany, readManyItems, runItem } from './c
 import { insertRow, insertRowsReturningIds, type WriteContext } from './write-context.js';
 import { writeFreshLinks } from './write-fresh.js';
 import type { Outbox } from '../events/outbox.js';
-import { recordEvents } from './record-events.js';
+import { eventRecord, hasReceivers } from './record-events.js';
+import type { RecordedEvent } from '../events/outbox.js';
 import { removeIncomingLinks } from './write-relations.js';
 import { deleteOwned, writeRowLinks } from './write-row.js';
 import { scalarColumns } from './write-scalars.js';
@@ -404,22 +405,22 @@ export class DocumentService {
   async #attempt<T>(work: (wc: WriteContext) => Promise<T>): Promise<T> {
     const afterCommit: Array<() => Promise<void>> = [];
     const events: DocumentEvent[] = [];
-    let recorded = false;
+    const recorded: RecordedEvent[] = [];
     const result = await this.#deps.knex.transaction(async (trx) => {
       // SQLite: take the write lock now, as BEGIN IMMEDIATE would. A transaction that reads first and
       // writes later can deadlock with another process's writer, and busy_timeout cannot resolve that.
       if (this.#deps.dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
       const wc: WriteContext = {
         trx, dialect: this.#deps.dialect, registry: this.#deps.registry, rowScopes: [], hooks: this.#deps.hooks, now: new Date().toISOString(), afterCommit,
-        events, insertReturning: this.#deps.insertReturning ?? this.#deps.dialect !== 'mysql',
+        events, recorded, insertReturning: this.#deps.insertReturning ?? this.#deps.dialect !== 'mysql',
       };
       return this.#als.run(wc, async () => {
         const value = await work(wc);
-        if (this.#deps.outbox) recorded = await recordEvents(this.#deps.outbox, wc, (uid) => this.for(uid));
+        if (recorded.length) await this.#deps.outbox!.record(trx, this.#deps.dialect, recorded);
         return value;
       });
     });
-    if (recorded) this.#deps.outbox!.recorded();
+    if (recorded.length) this.#deps.outbox!.recorded();
     for (const event of events) await this.#notify(event);
     for (const notify of afterCommit) await notify();
     return result;
@@ -434,12 +435,18 @@ export class DocumentService {
     }
   }
 
-  /** Inside a transaction: recorded before it commits, announced after. Outside one (a plugin's
-   *  own event): in a transaction of its own. */
+  /** Inside a transaction: its entry read now when a receiver listens, recorded before the commit,
+   *  announced after it. Outside one (a plugin's own event): announced, or recorded in a
+   *  transaction of its own when a receiver listens. */
   async #emit(event: DocumentEvent): Promise<void> {
     const current = this.#als.getStore();
-    if (current) current.events.push(event);
-    else await this.#transaction(async (wc) => { wc.events.push(event); });
+    if (!current && !hasReceivers(this.#deps.outbox, event)) return this.#notify(event);
+    if (!current) return this.#transaction(async () => { await this.#emit(event); });
+    current.events.push(event);
+    const outbox = this.#deps.outbox;
+    if (!outbox) return;
+    const record = await eventRecord(outbox, current, event, this.for(event.uid));
+    if (record) current.recorded.push(record);
   }
 
   /** Emits an event for a plugin-defined action (publish, ...), after commit like core's. */

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../database/connection.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { RowScope } from '../query/scopes.js';
+import type { RecordedEvent } from '../events/outbox.js';
 import type { DocumentEvent, RelationRefsCheck } from './types.js';
 
 export interface WriteContext {
@@ -19,6 +20,8 @@ export interface WriteContext {
   /** The document events of the outermost transaction, in order: recorded in the outbox before
    *  it commits, given to documentEvent taps after. */
   events: DocumentEvent[];
+  /** Those events with receivers, as the outbox records them before the commit. */
+  recorded: RecordedEvent[];
   /** Whether a multi-row INSERT can return its ids (see OpenDatabase.insertReturning). */
   insertReturning: boolean;
   /** Rows a bulk write inserted per table, counted by the batch inserts when present. */

@@ -13,7 +13,8 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32], ['100::', 64],
+  ['::', 96], ['::1', 128], ['::ffff:0:0', 96], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['64:ff9b:1::', 48],
+  ['2001:db8::', 32], ['100::', 64], ['2002::', 16],
 ] as const) blocked.addSubnet(net, prefix, 'ipv6');
 
 /** True when an IP address (v4 or v6, v4-mapped v6 included) is one a webhook may not reach. */

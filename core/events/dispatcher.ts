@@ -1,10 +1,12 @@
 // Delivers what the outbox recorded, on every instance at once without doubling: an instance takes
-// a delivery by setting its lease with a conditional UPDATE (one instance wins), sends it, and
-// writes how it went. A delivery waits while an earlier one of the same document to the same
-// receiver is pending, so each receiver gets a document's events in commit order. A failure is
-// tried again after a back-off that doubles; a lease left by a crashed instance runs out and
+// a delivery by setting its lease with a conditional UPDATE that also checks the delivery is still
+// as it read it (same attempt count, due, unleased), so one instance wins; only the lease's holder
+// may then write how it went. A delivery waits while an earlier one of the same document to the
+// same receiver is pending, so each receiver gets a document's events in commit order. A failure
+// is tried again after a back-off that doubles; a lease left by a crashed instance runs out and
 // another instance sends the delivery again, under the same delivery id.
 
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { WebhooksConfig } from '../config/types.js';
 import { DELIVERIES_TABLE as D, EVENTS_TABLE as E } from '../database/naming.js';
@@ -12,20 +14,27 @@ import type { Logger } from '../log/logger.js';
 import type { Outbox } from './outbox.js';
 import type { SendResult } from './send.js';
 
-/** Deliveries one instance takes at a time. */
+/** Deliveries of one receiver an instance reads at a time. */
 const BATCH = 16;
-/** A lease lasts the request's timeout and this much more. */
+/** A lease lasts the request's timeout and this much more, from the moment it is taken. */
 const LEASE_MARGIN_MS = 5_000;
 const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_CHUNK = 1000;
+/** The prune's place among the drains (no receiver can have this name). */
+const PRUNING = '';
 
-interface Due { id: number; delivery_id: string; receiver: string; attempts: number; name: string; body: string }
+interface Due { id: number; delivery_id: string; receiver: string; attempts: number | string; next_at: number | string; name: string; body: string }
 
 export class Dispatcher {
   #knex?: Knex;
   #timer?: NodeJS.Timeout;
-  #running?: Promise<void>;
-  #again = false;
+  /** A drain per receiver: one that fails or answers slowly holds up only itself. */
+  readonly #running = new Map<string, Promise<void>>();
+  /** Receivers woken while their drain ran: it looks again once done. */
+  readonly #again = new Set<string>();
   #stopped = false;
+  /** While stopping: no pass starts after this time. */
+  #deadline?: number;
   #lastPrune = 0;
 
   constructor(private readonly outbox: Outbox, private readonly config: WebhooksConfig, private readonly logger: Logger) {
@@ -41,92 +50,117 @@ export class Dispatcher {
     if (!this.#knex) return;
     this.wake();
     if (this.config.pollInterval > 0) {
-      this.#timer = setInterval(() => this.wake(), this.config.pollInterval);
+      this.#timer = setInterval(() => {
+        this.wake();
+        this.#pruneIfDue();
+      }, this.config.pollInterval);
       this.#timer.unref();
     }
   }
 
-  /** Runs a pass now, or right after the one running. */
+  /** Drains every receiver now, or right after its drain running. */
   wake(): void {
-    if (this.#stopped || !this.#knex || this.outbox.size === 0) return;
-    if (this.#running) {
-      this.#again = true;
+    if (this.#stopped || !this.#knex) return;
+    for (const receiver of this.outbox.names()) this.#wakeOne(receiver);
+  }
+
+  #wakeOne(receiver: string): void {
+    if (this.#running.has(receiver)) {
+      this.#again.add(receiver);
       return;
     }
-    this.#running = this.#loop().finally(() => { this.#running = undefined; });
+    this.#again.delete(receiver);
+    const drained = this.#drain(receiver)
+      .catch((err: unknown) => this.logger.warn(`webhooks: delivering to ${receiver} failed: ${(err as Error).message}`))
+      .finally(() => {
+        this.#running.delete(receiver);
+        if (this.#again.has(receiver) && this.#open()) this.#wakeOne(receiver);
+      });
+    this.#running.set(receiver, drained);
   }
 
   /** Stops taking deliveries; those being sent finish. With flushUntil (a time), first sends
-   *  what is due until then. */
+   *  what is due, starting nothing after that time. */
   async stop(flushUntil?: number): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;
-    if (flushUntil !== undefined && this.#knex && this.outbox.size > 0) {
-      await this.#running;
-      this.#running = this.#loop(flushUntil).finally(() => { this.#running = undefined; });
+    if (flushUntil !== undefined && !this.#stopped) {
+      this.#deadline = flushUntil;
+      this.wake();
+      await this.#settled();
     }
     this.#stopped = true;
-    await this.#running;
+    await this.#settled();
   }
 
-  async #loop(until?: number): Promise<void> {
-    do {
-      this.#again = false;
-      try {
-        while (!this.#stopped && (until === undefined || Date.now() < until)) {
-          const sent = await this.#pass();
-          if (sent === 0) break;
-        }
-        await this.#prune();
-      } catch (err) {
-        this.logger.warn(`webhooks: a delivery pass failed: ${(err as Error).message}`);
-      }
-    } while (this.#again && !this.#stopped);
+  async #settled(): Promise<void> {
+    while (this.#running.size) await Promise.all(this.#running.values());
   }
 
-  /** Takes up to BATCH due deliveries and sends them side by side; how many it sent. */
-  async #pass(): Promise<number> {
+  #open(): boolean {
+    return !this.#stopped && (this.#deadline === undefined || Date.now() < this.#deadline);
+  }
+
+  async #drain(receiver: string): Promise<void> {
+    while (this.#open() && this.outbox.receiver(receiver)) {
+      if (await this.#pass(receiver) === 0) return;
+    }
+  }
+
+  /** Takes up to BATCH due deliveries to one receiver, each sent as soon as it is taken; how many
+   *  it took. */
+  async #pass(receiver: string): Promise<number> {
     const knex = this.#knex!;
     const now = Date.now();
-    const due = await knex.raw(`SELECT d.id, d.delivery_id, d.receiver, d.attempts, e.name, e.body
+    const due = await knex.raw(`SELECT d.id, d.delivery_id, d.receiver, d.attempts, d.next_at, e.name, e.body
       FROM ${D} d JOIN ${E} e ON e.id = d.event_id
-      WHERE d.status = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
+      WHERE d.receiver = ? AND d.status = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
         AND NOT EXISTS (SELECT 1 FROM ${D} p WHERE p.receiver = d.receiver AND p.document_key = d.document_key
           AND p.status = 'pending' AND p.event_id < d.event_id)
-      ORDER BY d.event_id LIMIT ${BATCH}`, [now, now]).then(rowsOf<Due>);
-    const taken: Due[] = [];
+      ORDER BY d.event_id LIMIT ${BATCH}`, [receiver, now, now]).then(rowsOf<Due>);
+    const sending: Array<Promise<void>> = [];
     for (const row of due) {
-      if (!this.outbox.receiver(row.receiver)) continue; // this instance's config has no such receiver
-      const updated = await knex(D).where('id', row.id).where('status', 'pending')
-        .where((q) => { void q.whereNull('lease_until').orWhere('lease_until', '<', now); })
-        .update({ lease_until: now + this.config.timeout + LEASE_MARGIN_MS });
-      if (Number(updated) === 1) taken.push(row);
+      if (!this.#open()) break;
+      const leaseId = randomUUID();
+      const takenAt = Date.now();
+      const taken = await knex(D).where({ id: row.id, status: 'pending', attempts: Number(row.attempts) })
+        .where('next_at', '<=', takenAt)
+        .where((q) => { void q.whereNull('lease_until').orWhere('lease_until', '<', takenAt); })
+        .update({ lease_until: takenAt + this.config.timeout + LEASE_MARGIN_MS, lease_id: leaseId });
+      if (Number(taken) === 1) sending.push(this.#send(row, leaseId));
     }
-    await Promise.all(taken.map((row) => this.#send(row)));
-    return taken.length;
+    for (const result of await Promise.allSettled(sending)) {
+      if (result.status === 'rejected') this.logger.warn(`webhooks: a delivery's outcome was not written: ${String(result.reason)}`);
+    }
+    return sending.length;
   }
 
-  async #send(row: Due): Promise<void> {
-    const receiver = this.outbox.receiver(row.receiver)!;
+  async #send(row: Due, leaseId: string): Promise<void> {
+    const receiver = this.outbox.receiver(row.receiver);
     const attempt = Number(row.attempts) + 1;
     let result: SendResult;
     try {
-      result = await receiver.deliver({ deliveryId: row.delivery_id, event: row.name, body: row.body, attempt });
+      result = receiver
+        ? await receiver.deliver({ deliveryId: row.delivery_id, event: row.name, body: row.body, attempt })
+        : { ok: false, error: 'the receiver was removed while the delivery was taken' };
     } catch (err) {
       result = { ok: false, error: (err as Error).message };
     }
     const now = Date.now();
     const failed = !result.ok && attempt >= this.config.maxAttempts;
     if (!result.ok) this.logger.warn(`webhooks: ${row.receiver} ${row.name} (delivery ${row.delivery_id}, try ${attempt}): ${result.error ?? 'failed'}${failed ? '; giving up' : ''}`);
-    await this.#knex!(D).where('id', row.id).update({
+    // Only the lease's holder writes: a lease that ran out may be another instance's by now
+    const written = await this.#knex!(D).where({ id: row.id, lease_id: leaseId, status: 'pending' }).update({
       status: result.ok ? 'delivered' : failed ? 'failed' : 'pending',
       attempts: attempt,
       next_at: result.ok || failed ? now : now + this.#backoff(attempt),
       lease_until: null,
+      lease_id: null,
       last_status: result.status ?? null,
       last_error: result.ok ? null : (result.error ?? 'failed').slice(0, 1000),
       updated_at: now,
     });
+    if (Number(written) !== 1) this.logger.warn(`webhooks: delivery ${row.delivery_id} outlived its lease; its outcome is dropped`);
   }
 
   #backoff(attempt: number): number {
@@ -134,15 +168,32 @@ export class Dispatcher {
     return Math.round(wait * (0.8 + Math.random() * 0.4));
   }
 
-  /** Deliveries done longer ago than the retention leave the log, and events nobody waits for. */
-  async #prune(): Promise<void> {
+  #pruneIfDue(): void {
     const now = Date.now();
-    if (now - this.#lastPrune < PRUNE_EVERY_MS) return;
+    if (now - this.#lastPrune < PRUNE_EVERY_MS || this.#running.has(PRUNING) || !this.#open()) return;
     this.#lastPrune = now;
+    const pruned = this.#prune(now)
+      .catch((err: unknown) => this.logger.warn(`webhooks: the delivery log was not pruned: ${(err as Error).message}`))
+      .finally(() => this.#running.delete(PRUNING));
+    this.#running.set(PRUNING, pruned);
+  }
+
+  /** Deliveries done longer ago than the retention leave the log, and events nobody waits for,
+   *  a chunk at a time so that no statement holds a lock for long. */
+  async #prune(now: number): Promise<void> {
     const knex = this.#knex!;
     const cutoff = now - this.config.retention;
-    await knex(D).whereIn('status', ['delivered', 'failed']).where('updated_at', '<', cutoff).delete();
-    await knex(E).where('created_at', '<', cutoff).whereNotExists(knex(D).select(knex.raw('1')).whereRaw(`${D}.event_id = ${E}.id`)).delete();
+    for (;;) {
+      const ids = await knex(D).whereIn('status', ['delivered', 'failed']).where('updated_at', '<', cutoff).limit(PRUNE_CHUNK).pluck('id') as number[];
+      if (ids.length) await knex(D).whereIn('id', ids).delete();
+      if (ids.length < PRUNE_CHUNK) break;
+    }
+    for (;;) {
+      const ids = await knex(E).where('created_at', '<', cutoff)
+        .whereNotExists(knex(D).select(knex.raw('1')).whereRaw(`${D}.event_id = ${E}.id`)).limit(PRUNE_CHUNK).pluck('id') as number[];
+      if (ids.length) await knex(E).whereIn('id', ids).delete();
+      if (ids.length < PRUNE_CHUNK) break;
+    }
   }
 }
 

@@ -43,6 +43,11 @@ export class Outbox {
 
   get size(): number { return this.#configured.size + this.#stored.size; }
 
+  /** Every receiver this instance sends to (a paused one's deliveries wait, and block no other). */
+  names(): string[] {
+    return [...this.#configured.keys(), ...this.#stored.keys()];
+  }
+
   /** The receivers of an event of this content type (none: the write records nothing). */
   receiversFor(event: string, uid: string): string[] {
     if (this.size === 0 || !carriesEvents(uid)) return [];
@@ -73,7 +78,7 @@ export class Outbox {
       }
       await trx(DELIVERIES_TABLE).insert(event.receivers.map((receiver) => ({
         delivery_id: randomUUID(), event_id: eventId, receiver, document_key: `${event.uid}:${event.documentId}`,
-        status: 'pending', attempts: 0, next_at: now, lease_until: null, last_status: null, last_error: null, updated_at: now,
+        status: 'pending', attempts: 0, next_at: now, lease_until: null, lease_id: null, last_status: null, last_error: null, updated_at: now,
       })));
     }
   }

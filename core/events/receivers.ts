@@ -20,8 +20,10 @@ export interface Receiver {
   deliver(delivery: Delivery): Promise<SendResult>;
 }
 
-export function signature(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** Signs the time and the delivery id with the body, so a captured request cannot be sent again
+ *  later or under another delivery id without the receiver noticing. */
+export function signature(secret: string, timestamp: string, deliveryId: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${deliveryId}.${body}`).digest('hex')}`;
 }
 
 export function webhookReceiver(endpoint: WebhookEndpoint, config: WebhooksConfig): Receiver {
@@ -29,7 +31,9 @@ export function webhookReceiver(endpoint: WebhookEndpoint, config: WebhooksConfi
   return {
     name: endpoint.name,
     events: new Set(endpoint.events),
-    deliver: ({ deliveryId, event, body, attempt }) => send(endpoint.url, body, {
+    deliver: ({ deliveryId, event, body, attempt }) => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return send(endpoint.url, body, {
       ...endpoint.headers,
       'Content-Type': 'application/json',
       'User-Agent': 'strata-webhooks',
@@ -37,7 +41,9 @@ export function webhookReceiver(endpoint: WebhookEndpoint, config: WebhooksConfi
       'X-Strata-Webhook': endpoint.name,
       'X-Strata-Delivery': deliveryId,
       'X-Strata-Attempt': String(attempt),
-      ...(endpoint.secret ? { 'X-Strata-Signature': signature(endpoint.secret, body) } : {}),
-    }, options),
+      'X-Strata-Timestamp': timestamp,
+      ...(endpoint.secret ? { 'X-Strata-Signature': signature(endpoint.secret, timestamp, deliveryId, body) } : {}),
+    }, options);
+    },
   };
 }

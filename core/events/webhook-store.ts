@@ -4,7 +4,7 @@
 
 import type { Knex } from 'knex';
 import type { WebhookEndpoint } from '../config/types.js';
-import { isHttpUrl, WEBHOOK_EVENTS } from '../config/validate.js';
+import { isHttpUrl, WEBHOOK_EVENTS, WEBHOOK_NAME } from '../config/validate.js';
 import { DELIVERIES_TABLE, EVENTS_TABLE, WEBHOOKS_TABLE } from '../database/naming.js';
 import { NotFoundError, ValidationError, type FieldError } from '../errors/index.js';
 import { isPrivateAddress } from './address-policy.js';
@@ -38,11 +38,10 @@ type Fields = { name?: string; url?: string; events?: string; headers?: string; 
 
 interface Row { id: number; name: string; url: string; events: string; headers: string; secret: string | null; enabled: unknown; created_at: unknown; updated_at: unknown }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 const MAX_HEADERS = 20;
 /** Headers the sender sets itself: a webhook cannot change how its body is read or signed. */
-const RESERVED = /^(content-type|content-length|host|user-agent|x-strapi-event|x-strata-.*)$/i;
+const RESERVED = /^(content-type|content-length|transfer-encoding|connection|keep-alive|upgrade|te|trailer|expect|host|user-agent|proxy-.*|x-strapi-event|x-strata-.*)$/i;
 
 export class WebhookStore {
   constructor(private readonly knex: Knex, private readonly opts: { dialect: Dialect; reservedNames: ReadonlySet<string>; allowPrivateAddresses: boolean }) {}
@@ -66,7 +65,7 @@ export class WebhookStore {
 
   async create(data: unknown): Promise<StoredWebhook> {
     const input = this.#check(data, 'create');
-    if (await this.knex(WEBHOOKS_TABLE).where('name', input.name).first('id')) {
+    if (await this.#named(input.name!)) {
       throw ValidationError.fromFields([{ path: ['name'], message: 'A webhook with this name exists', name: 'ValidationError', value: input.name }]);
     }
     const now = Date.now();
@@ -78,7 +77,7 @@ export class WebhookStore {
         : (await this.knex(WEBHOOKS_TABLE).insert(row).returning('id') as Array<{ id: number }>).map((r) => r.id);
     } catch (err) {
       // Another request made one of this name since the check: the unique index refused this one
-      if (await this.knex(WEBHOOKS_TABLE).where('name', input.name).first('id')) {
+      if (await this.#named(input.name!)) {
         throw ValidationError.fromFields([{ path: ['name'], message: 'A webhook with this name exists', name: 'ValidationError', value: input.name }]);
       }
       throw err;
@@ -128,6 +127,11 @@ export class WebhookStore {
     }));
   }
 
+  /** Names compare in any case, as MariaDB's collation compares them. */
+  #named(name: string): Promise<unknown> {
+    return this.knex(WEBHOOKS_TABLE).whereRaw('lower(name) = ?', [name.toLowerCase()]).first('id');
+  }
+
   async #row(id: string | undefined): Promise<Row> {
     const n = Number(id);
     const row = Number.isSafeInteger(n) && n > 0 ? await this.knex(WEBHOOKS_TABLE).where('id', n).first() as Row | undefined : undefined;
@@ -146,8 +150,8 @@ export class WebhookStore {
     const out: Fields = {};
     const given = (key: string) => d[key] !== undefined;
     if (given('name') || mode === 'create') {
-      if (typeof d.name !== 'string' || !NAME.test(d.name)) fail('name', 'name must be 1 to 100 letters, digits, spaces, dots, dashes or underscores');
-      else if (this.opts.reservedNames.has(d.name)) fail('name', 'config/webhooks.ts has an endpoint with this name');
+      if (typeof d.name !== 'string' || !WEBHOOK_NAME.test(d.name)) fail('name', 'name must be 1 to 100 letters, digits, spaces, dots, dashes or underscores');
+      else if (this.opts.reservedNames.has(d.name.toLowerCase())) fail('name', 'config/webhooks.ts has an endpoint with this name');
       else out.name = d.name;
     }
     if (given('url') || mode === 'create') {
@@ -165,7 +169,7 @@ export class WebhookStore {
       const entries = typeof h === 'object' && h !== null && !Array.isArray(h) ? Object.entries(h) : undefined;
       if (!entries || entries.length > MAX_HEADERS || !entries.every(([k, v]) => HEADER_NAME.test(k) && typeof v === 'string' && v.length <= 4096 && !/[\r\n\0]/.test(v))) {
         fail('headers', `headers must be an object of at most ${MAX_HEADERS} header names to string values`);
-      } else if (entries.some(([k]) => RESERVED.test(k))) fail('headers', 'headers cannot set Content-Type, Content-Length, Host, User-Agent, X-Strapi-Event or X-Strata-*');
+      } else if (entries.some(([k]) => RESERVED.test(k))) fail('headers', 'headers cannot set Content-Type, Content-Length, Transfer-Encoding, Connection and other hop-by-hop headers, Host, User-Agent, Proxy-*, X-Strapi-Event or X-Strata-*');
       else out.headers = JSON.stringify(Object.fromEntries(entries));
     }
     if (given('secret')) {
@@ -188,9 +192,15 @@ function isPrivateLiteral(url: string): boolean {
   return host === 'localhost' || (isIP(host) !== 0 && isPrivateAddress(host));
 }
 
+/** Header values often carry the receiver's credentials: answers name the headers only. */
+export function maskHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.keys(headers ?? {}).map((name) => [name, HIDDEN]));
+}
+const HIDDEN = '(hidden)';
+
 function answer(r: Row): StoredWebhook {
   return {
-    id: Number(r.id), name: r.name, url: r.url, events: JSON.parse(r.events) as string[], headers: JSON.parse(r.headers) as Record<string, string>,
+    id: Number(r.id), name: r.name, url: r.url, events: JSON.parse(r.events) as string[], headers: maskHeaders(JSON.parse(r.headers) as Record<string, string>),
     enabled: Boolean(r.enabled), signed: Boolean(r.secret),
     createdAt: new Date(Number(r.created_at)).toISOString(), updatedAt: new Date(Number(r.updated_at)).toISOString(),
   };

@@ -226,7 +226,7 @@ export class Kernel {
         this.#dispatcher.bind(this.#opened.knex);
         this.#webhooks = new WebhookStore(this.#opened.knex, {
           dialect: this.dialect, allowPrivateAddresses: this.config.webhooks.allowPrivateAddresses,
-          reservedNames: new Set(this.config.webhooks.endpoints.map((e) => e.name)),
+          reservedNames: new Set(this.config.webhooks.endpoints.map((e) => e.name.toLowerCase())),
         });
         // Before plugins bootstrap: what they write is sent too
         await this.#reloadWebhooks();
@@ -236,6 +236,8 @@ export class Kernel {
         await this.#bootstrap();
         // What plugins watch is read from here on
         await this.#signals.start();
+        // A webhook stored between the first read and the signals' start was not signalled here
+        await this.#reloadWebhooks();
         this.#dispatcher.start();
       }],
     ];

@@ -8,14 +8,15 @@ import type { KernelConfig } from '../config/types.js';
 import type { DocumentApi } from '../documents/api.js';
 import type { RateLimitOptions } from '../limits/rate-limit.js';
 import type { Logger } from '../log/logger.js';
-import { addWebhookRoutes, defineWebhookOperations, type WebhookApiDeps } from '../events/webhook-api.js';
 import { defineContentOperations } from '../operations/content.js';
+import { defineWebhookOperations, type WebhookApiDeps } from '../operations/webhooks.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
 import type { PolicyRegistry } from '../policies/registry.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import { createRestApp } from '../rest/app.js';
 import { addContentRoutes } from '../rest/content-routes.js';
+import { addWebhookRoutes } from '../rest/webhook-routes.js';
 import type { RouteTable } from '../rest/route-table.js';
 import type { RequestState } from '../rest/types.js';
 import type { KernelHooks } from './hooks.js';
@@ -45,7 +46,9 @@ export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
   hooks.defineOperations.call(operations);
   operations.freeze();
   for (const ct of contentApi) addContentRoutes(routes, ct, config.api.rest);
-  addWebhookRoutes(routes, config.api.rest.prefix);
+  // An app's own content type named webhooks keeps its routes; the webhooks API then has none
+  if (routes.get('GET', `${config.api.rest.prefix}/webhooks`)) deps.logger.warn(`webhooks: ${config.api.rest.prefix}/webhooks belongs to a content type; the webhooks API is not served (config/webhooks.ts still applies)`);
+  else addWebhookRoutes(routes, config.api.rest.prefix);
   hooks.buildRoutes.call(routes);
   return createRestApp({
     server: config.server, api: config.api, logger: deps.logger, routes, middleware: deps.middleware,

@@ -38,6 +38,9 @@ describe('the webhooks API', function () {
     const hook = created.body.data;
     expect(hook).to.include({ name: 'search index', url: receiver.url, enabled: true, signed: true });
     expect(hook).not.to.have.property('secret');
+    // Header values are often the receiver's credentials: answers name the headers only
+    expect(hook.headers).to.deep.equal({ Authorization: '(hidden)' });
+    expect(created.text).not.to.contain('receiver-key');
     expect(created.text).not.to.contain('a-secret-of-16-chars');
     const list = await client.as(admin, 'GET', '/api/webhooks');
     expect(list.status).to.equal(200);
@@ -71,6 +74,30 @@ describe('the webhooks API', function () {
     await app.post('/api/authors', { data: { name: 'Unsent', email: 'unsent@example.com' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).to.have.length(1);
+  });
+
+  it('keeps sending to other receivers while a paused webhook holds more pending deliveries than a pass reads', async () => {
+    const flaky = await startReceiver();
+    // Slow to fail: its deliveries stay pending and due (backoff 0) while the test runs
+    flaky.answer = async () => { await new Promise((resolve) => setTimeout(resolve, 50)); return 500; };
+    await app.stop();
+    app = await startKernel({ config: config({ backoff: 0, maxAttempts: 100, endpoints: [{ name: 'live', url: receiver.url, events: ['entry.create'] }] }) });
+    client = tokenClient(app);
+    admin = await client.secret({ type: 'full-access' });
+    try {
+      const hook = await client.as(admin, 'POST', '/api/webhooks', { data: { ...valid(), name: 'flaky', url: flaky.url, events: ['entry.create'] } });
+      for (let i = 0; i < 20; i++) await app.post('/api/authors', { data: { name: `Many ${i}`, email: `many${i}@example.com` } });
+      await receiver.waitFor(20);
+      await client.as(admin, 'PUT', `/api/webhooks/${hook.body.data.id as number}`, { data: { enabled: false } });
+      await app.post('/api/authors', { data: { name: 'After the pause', email: 'after@example.com' } });
+      const got = await receiver.waitFor(21, 5000);
+      expect(got.map((r) => r.body.entry.name)).to.include('After the pause');
+      // More than one pass reads (16) were pending for a receiver the instance no longer sends to
+      const pending = await client.as(admin, 'GET', '/api/webhooks/deliveries?webhook=flaky&status=pending&limit=100');
+      expect(pending.body.data.length).to.be.above(16);
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('refuses anonymous callers and read-only tokens, and allows a custom token with the action', async () => {

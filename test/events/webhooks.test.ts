@@ -60,7 +60,9 @@ describe('webhooks', function () {
     for (const r of got) {
       expect(r.raw).not.to.match(/hidden|sesame|passcode|secretNote/);
       expect(r.headers['content-type']).to.equal('application/json');
-      expect(r.headers['x-strata-signature']).to.equal(`sha256=${createHmac('sha256', 'hook-secret').update(r.raw).digest('hex')}`);
+      const signed = `${r.headers['x-strata-timestamp'] as string}.${r.headers['x-strata-delivery'] as string}.${r.raw}`;
+      expect(r.headers['x-strata-signature']).to.equal(`sha256=${createHmac('sha256', 'hook-secret').update(signed).digest('hex')}`);
+      expect(Math.abs(Number(r.headers['x-strata-timestamp']) - Date.now() / 1000)).to.be.below(60);
       expect(r.headers['x-strata-delivery']).to.match(/^[0-9a-f-]{36}$/);
       expect(r.headers['x-strata-attempt']).to.equal('1');
     }

@@ -1,8 +1,8 @@
 // The outbox's tables. An event row holds the body every receiver gets, exactly as recorded in the
 // write's transaction; a delivery row is one receiver's copy of it, and is the delivery log.
 
-import { DELIVERIES_TABLE, EVENTS_TABLE, indexName, WEBHOOKS_TABLE } from '../database/naming.js';
-import type { TableDef } from '../database/physical.js';
+import { DELIVERIES_TABLE, EVENTS_TABLE, indexName, WEBHOOKS_TABLE } from './naming.js';
+import type { TableDef } from './physical.js';
 
 export function outboxTables(): TableDef[] {
   return [
@@ -51,13 +51,15 @@ export function outboxTables(): TableDef[] {
         { name: 'attempts', type: 'integer', nullable: false },
         { name: 'next_at', type: 'biginteger', nullable: false },
         { name: 'lease_until', type: 'biginteger', nullable: true },
+        // Who holds the lease: only the holder may write how the delivery went
+        { name: 'lease_id', type: 'string', nullable: true },
         { name: 'last_status', type: 'integer', nullable: true },
         { name: 'last_error', type: 'text', nullable: true },
         { name: 'updated_at', type: 'biginteger', nullable: false },
       ],
       indexes: [
         { name: indexName(DELIVERIES_TABLE, ['delivery_id'], 'uq'), columns: ['delivery_id'], unique: true, expected: [1] },
-        { name: indexName(DELIVERIES_TABLE, ['status', 'next_at'], 'idx'), columns: ['status', 'next_at'], unique: false, expected: [100, 1] },
+        { name: indexName(DELIVERIES_TABLE, ['receiver', 'status', 'next_at'], 'idx'), columns: ['receiver', 'status', 'next_at'], unique: false, expected: [100, 100, 1] },
         { name: indexName(DELIVERIES_TABLE, ['receiver', 'document_key', 'event_id'], 'idx'), columns: ['receiver', 'document_key', 'event_id'], unique: false, expected: [100, 2, 1] },
         { name: indexName(DELIVERIES_TABLE, ['event_id'], 'idx'), columns: ['event_id'], unique: false, expected: [1] },
         { name: indexName(DELIVERIES_TABLE, ['updated_at'], 'idx'), columns: ['updated_at'], unique: false, expected: [1] },

@@ -1,17 +1,15 @@
 // Managing webhooks: operations (the permission actions admin::webhooks.*, which a full-access API
-// token passes, or a custom token or a role granted them), and REST routes over them under
-// <prefix>/webhooks. config/webhooks.ts's endpoints are listed, read-only. A webhook receives every
+// token passes, or a custom token or a role granted them); rest/webhook-routes.ts serves them
+// under <prefix>/webhooks. config/webhooks.ts's endpoints are listed, read-only. A webhook receives every
 // matching document as written, drafts included: an anonymous caller is refused here even where no
 // plugin guards the content API (no users-permissions), or where a public role was granted these.
 
 import type { WebhookEndpoint } from '../config/types.js';
 import { isAnonymous } from '../auth/verdict.js';
 import { UnauthorizedError } from '../errors/index.js';
-import type { OperationRegistry } from '../operations/registry.js';
-import type { OperationCall } from '../operations/types.js';
-import type { RouteTable } from '../rest/route-table.js';
-import type { RequestContext } from '../rest/types.js';
-import type { WebhookStore } from './webhook-store.js';
+import type { OperationRegistry } from './registry.js';
+import type { OperationCall } from './types.js';
+import { maskHeaders, type WebhookStore } from '../events/webhook-store.js';
 
 // Not .find/.findOne: a read-only API token must not read the receivers' headers (credentials)
 export const WEBHOOK_ACTIONS = {
@@ -40,7 +38,7 @@ export function defineWebhookOperations(operations: OperationRegistry, deps: Web
     ...common, name: WEBHOOK_ACTIONS.find, kind: 'read', description: 'Lists the webhooks (stored, and those of config/webhooks.ts)',
     run: async (_input, call) => { signedIn(call); return [
       ...deps.configured.map((e) => ({
-        id: null, name: e.name, url: e.url, events: e.events, headers: e.headers ?? {}, enabled: e.enabled !== false, signed: Boolean(e.secret), source: 'config',
+        id: null, name: e.name, url: e.url, events: e.events, headers: maskHeaders(e.headers), enabled: e.enabled !== false, signed: Boolean(e.secret), source: 'config',
       })),
       ...(await deps.store().list()).map((w) => ({ ...w, source: 'api' })),
     ]; },
@@ -53,26 +51,4 @@ export function defineWebhookOperations(operations: OperationRegistry, deps: Web
     ...common, name: WEBHOOK_ACTIONS.deliveries, kind: 'read', description: 'The delivery log, newest first',
     run: async (input, call) => { signedIn(call); return deps.store().deliveries((input.body ?? {}) as Record<string, unknown>); },
   });
-}
-
-const idOf = (ctx: RequestContext) => ({ id: (ctx as unknown as { params: Record<string, string> }).params.id });
-const dataOf = (ctx: RequestContext) => {
-  const body = (ctx.request as { body?: unknown }).body;
-  return { data: typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).data : undefined };
-};
-
-export function addWebhookRoutes(routes: RouteTable, prefix: string): void {
-  const at = `${prefix}/webhooks`;
-  routes.addOperation({ method: 'GET', path: at, operation: WEBHOOK_ACTIONS.find });
-  routes.addOperation({
-    method: 'GET', path: `${at}/deliveries`, operation: WEBHOOK_ACTIONS.deliveries, query: ['webhook', 'status', 'limit'],
-    input: (ctx) => ({ body: ctx.query }),
-  });
-  routes.addOperation({ method: 'GET', path: `${at}/:id`, operation: WEBHOOK_ACTIONS.findOne, input: idOf });
-  routes.addOperation({
-    method: 'POST', path: at, operation: WEBHOOK_ACTIONS.create, input: dataOf,
-    respond: (ctx, webhook) => { ctx.status = 201; ctx.body = { data: webhook, meta: {} }; },
-  });
-  routes.addOperation({ method: 'PUT', path: `${at}/:id`, operation: WEBHOOK_ACTIONS.update, input: (ctx) => ({ ...idOf(ctx), ...dataOf(ctx) }) });
-  routes.addOperation({ method: 'DELETE', path: `${at}/:id`, operation: WEBHOOK_ACTIONS.delete, input: idOf });
 }
