@@ -1,6 +1,7 @@
 // What the write helpers share: the transaction, dialect and registry.
 
 import type { Knex } from 'knex';
+import { insertReturningId } from '../database/insert-id.js';
 import type { Dialect } from '../database/connection.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { RowScope } from '../query/scopes.js';
@@ -33,13 +34,8 @@ function count(wc: WriteContext, table: string, rows: number): void {
 }
 
 /** Inserts one row and returns its id, on every dialect. */
-export async function insertRow(wc: WriteContext, table: string, values: Record<string, unknown>): Promise<number> {
-  if (wc.dialect === 'mysql') {
-    const [id] = await wc.trx(table).insert(values) as number[];
-    return Number(id);
-  }
-  const [row] = await wc.trx(table).insert(values).returning('id') as Array<{ id: number } | number>;
-  return Number(typeof row === 'object' && row !== null ? row.id : row);
+export function insertRow(wc: WriteContext, table: string, values: Record<string, unknown>): Promise<number> {
+  return insertReturningId(wc.trx, wc.dialect, table, values);
 }
 
 export async function insertRows(wc: WriteContext, table: string, rows: Array<Record<string, unknown>>): Promise<void> {

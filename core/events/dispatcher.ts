@@ -23,7 +23,7 @@ const PRUNE_CHUNK = 1000;
 /** The prune's place among the drains (no receiver can have this name). */
 const PRUNING = '';
 
-interface Due { id: number; delivery_id: string; receiver: string; attempts: number | string; next_at: number | string; name: string; body: string }
+interface Due { id: number; delivery_id: string; receiver: string; attempts: number | string; name: string; body: string }
 
 export class Dispatcher {
   #knex?: Knex;
@@ -112,12 +112,14 @@ export class Dispatcher {
   async #pass(receiver: string): Promise<number> {
     const knex = this.#knex!;
     const now = Date.now();
-    const due = await knex.raw(`SELECT d.id, d.delivery_id, d.receiver, d.attempts, d.next_at, e.name, e.body
-      FROM ${D} d JOIN ${E} e ON e.id = d.event_id
-      WHERE d.receiver = ? AND d.status = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
-        AND NOT EXISTS (SELECT 1 FROM ${D} p WHERE p.receiver = d.receiver AND p.document_key = d.document_key
-          AND p.status = 'pending' AND p.event_id < d.event_id)
-      ORDER BY d.event_id LIMIT ${BATCH}`, [receiver, now, now]).then(rowsOf<Due>);
+    const due = await knex({ d: D }).join({ e: E }, 'e.id', 'd.event_id')
+      .select('d.id', 'd.delivery_id', 'd.receiver', 'd.attempts', 'e.name', 'e.body')
+      .where({ 'd.receiver': receiver, 'd.status': 'pending' }).where('d.next_at', '<=', now)
+      .where((q) => { void q.whereNull('d.lease_until').orWhere('d.lease_until', '<', now); })
+      .whereNotExists(knex({ p: D }).select(knex.raw('1'))
+        .whereRaw('p.receiver = d.receiver AND p.document_key = d.document_key AND p.event_id < d.event_id')
+        .where('p.status', 'pending'))
+      .orderBy('d.event_id').limit(BATCH) as Due[];
     const sending: Array<Promise<void>> = [];
     for (const row of due) {
       if (!this.#open()) break;
@@ -195,10 +197,4 @@ export class Dispatcher {
       if (ids.length < PRUNE_CHUNK) break;
     }
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // knex.raw answers per driver: PostgreSQL { rows }, MySQL [rows, fields], SQLite rows
-  if (Array.isArray(result)) return (Array.isArray(result[0]) ? result[0] : result) as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

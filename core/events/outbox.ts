@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from '../database/connection.js';
+import { insertReturningId } from '../database/insert-id.js';
 import { DELIVERIES_TABLE, EVENTS_TABLE } from '../database/naming.js';
 import type { Receiver } from './receivers.js';
 
@@ -67,15 +68,9 @@ export class Outbox {
   async record(trx: Knex.Transaction, dialect: Dialect, events: RecordedEvent[]): Promise<void> {
     const now = Date.now();
     for (const event of events) {
-      const row = { name: event.name, uid: event.uid, document_id: event.documentId, body: event.body, created_at: now };
-      let eventId: number;
-      if (dialect === 'mysql') {
-        const [id] = await trx(EVENTS_TABLE).insert(row) as number[];
-        eventId = Number(id);
-      } else {
-        const [inserted] = await trx(EVENTS_TABLE).insert(row).returning('id') as Array<{ id: number }>;
-        eventId = Number(inserted!.id);
-      }
+      const eventId = await insertReturningId(trx, dialect, EVENTS_TABLE, {
+        name: event.name, uid: event.uid, document_id: event.documentId, body: event.body, created_at: now,
+      });
       await trx(DELIVERIES_TABLE).insert(event.receivers.map((receiver) => ({
         delivery_id: randomUUID(), event_id: eventId, receiver, document_key: `${event.uid}:${event.documentId}`,
         status: 'pending', attempts: 0, next_at: now, lease_until: null, lease_id: null, last_status: null, last_error: null, updated_at: now,

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError, type FieldError } from '../errors/index
 import { isPrivateAddress } from './address-policy.js';
 import { isIP } from 'node:net';
 import type { Dialect } from '../database/connection.js';
+import { insertReturningId } from '../database/insert-id.js';
 
 export interface StoredWebhook extends Required<Omit<WebhookEndpoint, 'secret'>> {
   id: number;
@@ -69,12 +70,9 @@ export class WebhookStore {
       throw ValidationError.fromFields([{ path: ['name'], message: 'A webhook with this name exists', name: 'ValidationError', value: input.name }]);
     }
     const now = Date.now();
-    const row = { ...input, created_at: now, updated_at: now };
-    let id: number | undefined;
+    let id: number;
     try {
-      [id] = this.opts.dialect === 'mysql'
-        ? await this.knex(WEBHOOKS_TABLE).insert(row) as number[]
-        : (await this.knex(WEBHOOKS_TABLE).insert(row).returning('id') as Array<{ id: number }>).map((r) => r.id);
+      id = await insertReturningId(this.knex, this.opts.dialect, WEBHOOKS_TABLE, { ...input, created_at: now, updated_at: now });
     } catch (err) {
       // Another request made one of this name since the check: the unique index refused this one
       if (await this.#named(input.name!)) {

@@ -8,7 +8,7 @@ import type { WebhookEndpoint } from '../config/types.js';
 import { isAnonymous } from '../auth/verdict.js';
 import { UnauthorizedError } from '../errors/index.js';
 import type { OperationRegistry } from './registry.js';
-import type { OperationCall } from './types.js';
+import type { OperationCall, OperationInput } from './types.js';
 import { maskHeaders, type WebhookStore } from '../events/webhook-store.js';
 
 // Not .find/.findOne: a read-only API token must not read the receivers' headers (credentials)
@@ -29,26 +29,27 @@ export interface WebhookApiDeps {
 }
 
 export function defineWebhookOperations(operations: OperationRegistry, deps: WebhookApiDeps): void {
-  const common = { owner: 'core', params: [] as string[] };
-  const signedIn = (call: OperationCall) => {
-    if (isAnonymous(call.auth)) throw new UnauthorizedError('Missing or invalid credentials');
+  /** Every one refuses anonymous callers; a write then tells the instances what is stored now. */
+  const define = (name: string, kind: 'read' | 'write', description: string, run: (input: OperationInput) => Promise<unknown>) => {
+    operations.define({
+      name, kind, description, owner: 'core', params: [],
+      run: async (input, call: OperationCall) => {
+        if (isAnonymous(call.auth)) throw new UnauthorizedError('Missing or invalid credentials');
+        const result = await run(input);
+        if (kind === 'write') await deps.changed();
+        return result;
+      },
+    });
   };
-  const after = async <T>(result: T): Promise<T> => { await deps.changed(); return result; };
-  operations.define({
-    ...common, name: WEBHOOK_ACTIONS.find, kind: 'read', description: 'Lists the webhooks (stored, and those of config/webhooks.ts)',
-    run: async (_input, call) => { signedIn(call); return [
-      ...deps.configured.map((e) => ({
-        id: null, name: e.name, url: e.url, events: e.events, headers: maskHeaders(e.headers), enabled: e.enabled !== false, signed: Boolean(e.secret), source: 'config',
-      })),
-      ...(await deps.store().list()).map((w) => ({ ...w, source: 'api' })),
-    ]; },
-  });
-  operations.define({ ...common, name: WEBHOOK_ACTIONS.findOne, kind: 'read', description: 'Reads a stored webhook', run: async (input, call) => { signedIn(call); return deps.store().get(input.id); } });
-  operations.define({ ...common, name: WEBHOOK_ACTIONS.create, kind: 'write', description: 'Stores a webhook', run: async (input, call) => { signedIn(call); return after(await deps.store().create(input.data)); } });
-  operations.define({ ...common, name: WEBHOOK_ACTIONS.update, kind: 'write', description: 'Changes a stored webhook', run: async (input, call) => { signedIn(call); return after(await deps.store().update(input.id, input.data)); } });
-  operations.define({ ...common, name: WEBHOOK_ACTIONS.delete, kind: 'write', description: 'Deletes a stored webhook', run: async (input, call) => { signedIn(call); return after(await deps.store().delete(input.id)); } });
-  operations.define({
-    ...common, name: WEBHOOK_ACTIONS.deliveries, kind: 'read', description: 'The delivery log, newest first',
-    run: async (input, call) => { signedIn(call); return deps.store().deliveries((input.body ?? {}) as Record<string, unknown>); },
-  });
+  define(WEBHOOK_ACTIONS.find, 'read', 'Lists the webhooks (stored, and those of config/webhooks.ts)', async () => [
+    ...deps.configured.map((e) => ({
+      id: null, name: e.name, url: e.url, events: e.events, headers: maskHeaders(e.headers), enabled: e.enabled !== false, signed: Boolean(e.secret), source: 'config',
+    })),
+    ...(await deps.store().list()).map((w) => ({ ...w, source: 'api' })),
+  ]);
+  define(WEBHOOK_ACTIONS.findOne, 'read', 'Reads a stored webhook', (input) => deps.store().get(input.id));
+  define(WEBHOOK_ACTIONS.create, 'write', 'Stores a webhook', (input) => deps.store().create(input.data));
+  define(WEBHOOK_ACTIONS.update, 'write', 'Changes a stored webhook', (input) => deps.store().update(input.id, input.data));
+  define(WEBHOOK_ACTIONS.delete, 'write', 'Deletes a stored webhook', (input) => deps.store().delete(input.id));
+  define(WEBHOOK_ACTIONS.deliveries, 'read', 'The delivery log, newest first', (input) => deps.store().deliveries((input.body ?? {}) as Record<string, unknown>));
 }
