@@ -15,6 +15,14 @@ export default (env: Env) => ({
     enabled: env.bool('GRAPHQL', true),
     config: { endpoint: '/graphql', depthLimit: env.int('GRAPHQL_DEPTH_LIMIT', 10), amountLimit: env.int('GRAPHQL_AMOUNT_LIMIT', 100) },
   },
+  // Media library: files under public/uploads, served at /uploads (docs/upload.md)
+  upload: {
+    enabled: env.bool('UPLOAD', true),
+    config: {
+      sizeLimit: env.int('UPLOAD_SIZE_LIMIT', 200 * 1024 * 1024),
+      requestSizeLimit: env.int('UPLOAD_REQUEST_SIZE_LIMIT', 500 * 1024 * 1024),
+    },
+  },
   'users-permissions': {
     enabled: env.bool('USERS_PERMISSIONS', true),
     config: {

@@ -8,6 +8,8 @@ export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, typ
 export type { PluginServices, ServiceName, Services } from './kernel/services.js';
 export type { Phase } from './kernel/phase.js';
 export { createEnv, type Env, type EnvSource } from './config/env.js';
+/** The app folder and config folder a command-line tool loads (APP_DIR or the working directory). */
+export { appDir, configDir } from './config/app-folders.js';
 export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig, WebhookEndpoint, WebhooksConfig } from './config/types.js';
 export {
   ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError, PolicyError, UnauthorizedError,

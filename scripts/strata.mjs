@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx strata <start|token|generate> [args]`, and behind `npm start` and `npm run token`: checks
+// `npx strata <start|token|generate|upload> [args]`, and behind `npm start` and `npm run token`: checks
 // the Node line, builds dist/ when stale, then runs the compiled command with plain node. Called
 // as `npx strata` it prints no npm banner, so a script can capture what a command prints
 // (`SECRET=$(npx strata token create ...)`).
@@ -10,6 +10,7 @@ const COMMANDS = {
   start: 'core/cli/start.js',
   token: 'core/cli/token.js',
   generate: 'core/cli/generate-cli.js',
+  upload: 'plugins/upload/cli.js',
 };
 
 const command = process.argv[2];

@@ -4,7 +4,7 @@
 
 import cluster from 'node:cluster';
 import { createKernel, KernelError, type Kernel } from '../index.js';
-import { appDir, configDir, configNotice } from './app-folders.js';
+import { appDir, configDir, configNotice } from '../config/app-folders.js';
 
 async function serve(): Promise<void> {
   const started = Date.now();

@@ -3,7 +3,7 @@
 // without listening. Usage mistakes and refused input print a message and exit with code 1.
 
 import { createConsoleLogger, createKernel, isApplicationError, KernelError, type ApiToken, type Kernel } from '../index.js';
-import { appDir, configDir } from './app-folders.js';
+import { appDir, configDir } from '../config/app-folders.js';
 import { parseTokenArgs, TOKEN_USAGE, UsageError, type TokenCommand } from './token-args.js';
 
 async function run(kernel: Kernel, cmd: Exclude<TokenCommand, { command: 'help' }>): Promise<number> {

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEnv, type KernelConfigInput, type Plugin, type PluginsConfig } from '../../core/index.js';
 import { ROOT, startKernel, type TestKernel } from '../helpers/kernel.js';
@@ -107,11 +107,21 @@ function typecheck(appDir: string, doc: ParsedDoc): void {
   if (tsc.status !== 0) expect.fail(`the TypeScript files of ${doc.files[0]?.path ?? 'the document'} do not compile:\n${tsc.stdout}${tsc.stderr}`);
 }
 
+/** curl -F parts as a multipart body; files come from the repository (paths as written). */
+function formBody(parts: NonNullable<Example['request']['form']>, bindings: Bindings): FormData {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.file === undefined) form.append(part.name, fill(part.value ?? '', bindings, 'raw'));
+    else form.append(part.name, new Blob([readFileSync(join(ROOT, part.file))], part.type ? { type: part.type } : {}), basename(part.file));
+  }
+  return form;
+}
+
 async function run(app: TestKernel, example: Example, bindings: Bindings): Promise<void> {
   const { request, expected } = example;
   const target = fill(request.target, bindings, 'raw');
   const headers = request.headers.map(([k, v]) => [k, fill(v, bindings, 'raw')] as [string, string]);
-  const body = request.body === undefined ? undefined : fill(request.body, bindings, 'json-string');
+  const body = request.form ? formBody(request.form, bindings) : request.body === undefined ? undefined : fill(request.body, bindings, 'json-string');
   const logsBefore = app.logs.length;
   const res = await fetch(`${app.url}${target}`, { method: request.method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await res.text();

@@ -24,7 +24,12 @@ export interface ExampleRequest {
   headers: Array<[string, string]>;
   /** Raw body text (placeholders not yet filled in); undefined when there is none. */
   body?: string;
+  /** A multipart form (curl's -F): text fields, and files read from the repository. */
+  form?: FormPart[];
 }
+
+/** `name=value`, or `name=@path[;type=mime]` (a file, its path relative to the repository). */
+export interface FormPart { name: string; value?: string; file?: string; type?: string }
 
 export interface Example {
   file: string;
@@ -180,6 +185,7 @@ export function parseCurlBlock(text: string): { request: ExampleRequest; saves: 
   let url: string | undefined;
   let body: string | undefined;
   const headers: Array<[string, string]> = [];
+  const form: FormPart[] = [];
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     const value = (): string => {
@@ -194,6 +200,7 @@ export function parseCurlBlock(text: string): { request: ExampleRequest; saves: 
       if (colon <= 0) throw new Error(`curl header ${JSON.stringify(h)} has no name`);
       headers.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
     } else if (w === '-d' || w === '--data' || w === '--data-raw' || w === '--data-binary') body = value();
+    else if (w === '-F' || w === '--form') form.push(formPart(value()));
     else if (w === '--json') {
       body = value();
       headers.push(['Content-Type', 'application/json'], ['Accept', 'application/json']);
@@ -206,9 +213,23 @@ export function parseCurlBlock(text: string): { request: ExampleRequest; saves: 
   const target = url.replace(/^https?:\/\/[^/]+/, '');
   if (!target.startsWith('/')) throw new Error(`cannot read the path of ${url}`);
   return {
-    request: { method: method ?? (body !== undefined ? 'POST' : 'GET'), target, headers, ...(body !== undefined ? { body } : {}) },
+    request: {
+      method: method ?? (body !== undefined || form.length ? 'POST' : 'GET'), target, headers,
+      ...(body !== undefined ? { body } : {}), ...(form.length ? { form } : {}),
+    },
     saves,
   };
+}
+
+function formPart(spec: string): FormPart {
+  const eq = spec.indexOf('=');
+  if (eq <= 0) throw new Error(`curl -F ${JSON.stringify(spec)} has no name=`);
+  const name = spec.slice(0, eq);
+  const value = spec.slice(eq + 1);
+  if (!value.startsWith('@')) return { name, value };
+  const [file, ...params] = value.slice(1).split(';');
+  const type = params.find((p) => p.startsWith('type='))?.slice('type='.length);
+  return { name, file: file!, ...(type ? { type } : {}) };
 }
 
 /** POSIX-shell word splitting for the quoting a curl example uses: '...', "...", \ escapes. */

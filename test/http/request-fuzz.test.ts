@@ -9,6 +9,8 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
@@ -62,11 +64,14 @@ const count = (result: CampaignResult, cls: RequestClass, pick: (status: number)
 
 describe('request fuzzing (every class, seeded)', function () {
   let app: TestKernel;
+  let appDir: string;
   let context: FuzzContext;
 
   before(async function () {
     this.timeout(120_000);
-    app = await startKernel({ config: exampleConfig() });
+    // Its own app folder: the upload plugin keeps files (and the folder for them) under it
+    appDir = mkdtempSync(join(tmpdir(), 'strata-fuzz-'));
+    app = await startKernel({ appDir, config: exampleConfig() });
     const { secret } = await app.kernel.apiTokens.create({ name: 'fuzz', type: 'full-access' });
     const as = { authorization: `Bearer ${secret}` };
     const create = async (path: string, data: Record<string, unknown>) => {
@@ -81,7 +86,10 @@ describe('request fuzzing (every class, seeded)', function () {
     await app.request('PUT', '/api/global', { data: { siteName: 'Fuzz' } }, as);
     context = await discoverContext(app.url, secret);
   });
-  after(async () => { await app?.stop(); });
+  after(async () => {
+    await app?.stop();
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
+  });
 
   for (const cls of CLASSES) {
     it(`${cls}: ${PER_CLASS} requests, none a 5xx, every error in the envelope, nothing private`, async function () {

@@ -1,0 +1,44 @@
+// upload: the media library behind media fields. Owns the file content type (Strapi's `files`),
+// the /api/upload routes over its operations, a provider where the bytes live (local by default),
+// and, for the local provider, serving /uploads. Uses only the kernel's public API.
+
+import { definePlugin } from '../../core/index.js';
+import { readSettings } from './config.js';
+import type { FileInfo } from './file-info.js';
+import { MediaLibrary } from './library.js';
+import { addFileModel, PLUGIN_NAME } from './models.js';
+import { defineUploadOperations } from './operations.js';
+import { loadProvider } from './provider.js';
+import { uploadDirOf } from './providers/local.js';
+import { addUploadRoutes } from './routes.js';
+import { serveUploads } from './serve.js';
+
+export default definePlugin({
+  name: PLUGIN_NAME,
+  register(api, config) {
+    const settings = readSettings(config);
+    const library = new MediaLibrary(api, settings);
+    api.services.provide('upload', { importFile: (path, info) => library.importFile(path, info) });
+    api.hooks.registerModels.tap(PLUGIN_NAME, addFileModel);
+    api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineUploadOperations(operations, () => library));
+    api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => addUploadRoutes(routes, api.config.api.rest.prefix, settings));
+    if (settings.provider === 'local') api.middleware('beforeBody', serveUploads(uploadDirOf(settings.providerOptions, api.appDir)));
+    api.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
+      library.provider = await loadProvider(settings.provider, settings.providerOptions, api.appDir);
+    });
+  },
+});
+
+/** What the plugin offers the app and other plugins (the CLI's import). */
+export interface UploadService {
+  /** Stores a file of this machine in the library, as an upload would (types, sizes, formats). */
+  importFile(path: string, info?: FileInfo): Promise<Record<string, unknown>>;
+}
+
+declare module '../../core/index.js' {
+  interface Services { upload: UploadService }
+}
+
+export type { UploadSettings } from './config.js';
+export type { FileInfo } from './file-info.js';
+export type { ProviderFile, ProviderModule, UploadProvider } from './provider.js';

@@ -1,0 +1,207 @@
+// The media library: storing uploads (provider first, then the rows in one transaction, the
+// stored objects removed again if the rows fail), changing a file's info, deleting files. The
+// operations (operations.ts) call it; it knows nothing of HTTP.
+
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { FILE_UID, NotFoundError, PayloadTooLargeError, ValidationError, withoutPrivateFields, type AuthResult, type Doc, type DocumentParams, type PluginApi } from '../../core/index.js';
+import { attachFiles } from './attach.js';
+import type { UploadSettings } from './config.js';
+import { readAttachTarget, readFileInfos, type FileInfo } from './file-info.js';
+import type { UploadRequest } from './multipart.js';
+import { prepareFile, type PreparedFile } from './prepare.js';
+import type { LoadedProvider, ProviderFile } from './provider.js';
+
+export type FileDoc = Record<string, unknown>;
+
+export class MediaLibrary {
+  readonly #api: PluginApi;
+  readonly #settings: UploadSettings;
+  #provider: LoadedProvider | undefined;
+
+  constructor(api: PluginApi, settings: UploadSettings) {
+    this.#api = api;
+    this.#settings = settings;
+  }
+
+  set provider(provider: LoadedProvider) {
+    this.#provider = provider;
+  }
+
+  get provider(): LoadedProvider {
+    if (!this.#provider) throw new Error('upload: the provider is not loaded yet (bootstrap)');
+    return this.#provider;
+  }
+
+  /** Stores every file of the request, or none: a refusal or failure of one leaves no file and no
+   *  row of any. */
+  async upload(request: UploadRequest, auth: AuthResult | undefined): Promise<FileDoc[]> {
+    const { files, fields } = request;
+    const infos = readFileInfos(fields.fileInfo, files.length);
+    const target = readAttachTarget(fields);
+    const prepared: PreparedFile[] = [];
+    for (const [i, file] of files.entries()) prepared.push(await prepareFile(file, infos[i]!, this.#settings, request.workDir, i));
+    const stored: ProviderFile[] = [];
+    try {
+      for (const file of prepared) {
+        for (const one of [file.main, ...file.formats.values()]) {
+          await this.#store(one);
+          stored.push(one);
+        }
+      }
+      const docs = await this.#api.transaction(async () => {
+        const created: Doc[] = [];
+        for (const file of prepared) created.push(await this.#files().create({ data: this.#row(file) }));
+        if (target) await attachFiles(this.#api, target, created.map((d) => d.id), auth);
+        return created;
+      });
+      return docs.map((d) => this.#answer(d));
+    } catch (err) {
+      await this.#unstore(stored);
+      throw err;
+    }
+  }
+
+  /** Replaces a file's bytes (and formats), keeping its id, documentId and the media fields that
+   *  hold it. The new objects get a new hash (a cached URL of the old bytes is not served the new
+   *  ones); the old objects go once the row is changed. */
+  async replace(id: string, request: UploadRequest): Promise<FileDoc> {
+    const old = await this.#find(id);
+    const info = readFileInfos(request.fields.fileInfo, 1)[0]!;
+    const file = await prepareFile(request.files[0]!, info, this.#settings, request.workDir, 0);
+    const stored: ProviderFile[] = [];
+    let updated: Doc | null;
+    try {
+      for (const one of [file.main, ...file.formats.values()]) {
+        await this.#store(one);
+        stored.push(one);
+      }
+      const row = this.#row(file);
+      if (info.alternativeText == null) delete row.alternativeText;
+      if (info.caption == null) delete row.caption;
+      updated = await this.#files().update({ documentId: old.documentId, data: row });
+    } catch (err) {
+      await this.#unstore(stored);
+      throw err;
+    }
+    await this.#unstoreFile(old);
+    return this.#answer(updated ?? old);
+  }
+
+  /** Stores a file of this machine (the CLI's import), under the same rules as an upload; the file
+   *  itself is only read. */
+  async importFile(path: string, info: FileInfo = {}): Promise<FileDoc> {
+    const { size } = await stat(path);
+    const workDir = await mkdtemp(join(tmpdir(), 'strata-import-'));
+    try {
+      const request: UploadRequest = {
+        fields: { fileInfo: [JSON.stringify(info)] }, files: [{ filepath: path, originalName: basename(path), declaredType: undefined, size }],
+        workDir, dispose: () => Promise.resolve(),
+      };
+      if (size > this.#settings.sizeLimit) throw new PayloadTooLargeError(`${basename(path)} exceeds the size limit of ${this.#settings.sizeLimit} bytes`, {});
+      const [file] = await this.upload(request, undefined);
+      return file!;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Changes a file's name, alternative text or caption; a value not given (or null) is kept. */
+  async updateInfo(id: string, info: FileInfo): Promise<FileDoc> {
+    const file = await this.#find(id);
+    const data: Record<string, unknown> = {};
+    for (const key of ['name', 'alternativeText', 'caption'] as const) {
+      const v = info[key];
+      if (v !== undefined && v !== null) data[key] = key === 'name' ? v.normalize('NFC') : v;
+    }
+    if (!Object.keys(data).length) return this.#answer(file);
+    const updated = await this.#files().update({ documentId: file.documentId, data });
+    return this.#answer(updated ?? file);
+  }
+
+  /** Deletes a file: its row (which takes it out of every media field, by the links' cascade),
+   *  then its stored objects. The deleted file is the answer, as Strapi's. */
+  async remove(id: string): Promise<FileDoc | null> {
+    const file = await this.#findOrNull(id);
+    if (!file) return null;
+    await this.#files().delete({ documentId: file.documentId });
+    await this.#unstoreFile(file);
+    return this.#answer(file);
+  }
+
+  /** A stored file's objects (itself and its formats), when this provider holds them. */
+  async #unstoreFile(file: Doc): Promise<void> {
+    if (file.provider !== this.provider.name) return;
+    const formats = Object.values((file.formats ?? {}) as Record<string, ProviderFile>);
+    await this.#unstore([file as unknown as ProviderFile, ...formats]);
+  }
+
+  async list(params: DocumentParams): Promise<FileDoc[]> {
+    return (await this.#files().findMany(params)).map((d) => this.#answer(d));
+  }
+
+  async one(id: string, params: DocumentParams): Promise<FileDoc | null> {
+    const file = await this.#findOrNull(id, params);
+    return file && this.#answer(file);
+  }
+
+  #files() {
+    return this.#api.documents(FILE_UID);
+  }
+
+  /** A file by numeric id (Strapi's) or documentId. */
+  async #findOrNull(id: string, params: DocumentParams = {}): Promise<Doc | null> {
+    const filters = /^\d{1,15}$/.test(id) ? { id: Number(id) } : /^[a-z0-9]{1,64}$/i.test(id) ? { documentId: id } : undefined;
+    if (!filters) throw new ValidationError(`Invalid file id ${JSON.stringify(id)}`, { path: ['id'], value: id });
+    return this.#files().findFirst({ ...params, filters: params.filters ? { $and: [filters, params.filters] } : filters });
+  }
+
+  async #find(id: string): Promise<Doc> {
+    const file = await this.#findOrNull(id);
+    if (!file) throw new NotFoundError('Entity not found', { id });
+    return file;
+  }
+
+  #row(file: PreparedFile): Record<string, unknown> {
+    const { main } = file;
+    const formats = file.formats.size
+      ? Object.fromEntries([...file.formats].map(([key, f]) => [key, {
+        name: f.name, hash: f.hash, ext: f.ext, mime: f.mime, path: f.path ?? null,
+        width: (f as unknown as { width: number }).width, height: (f as unknown as { height: number }).height,
+        size: f.size, sizeInBytes: f.sizeInBytes, url: f.url, ...(f.provider_metadata ? { provider_metadata: f.provider_metadata } : {}),
+      }]))
+      : null;
+    return {
+      name: main.name, alternativeText: file.alternativeText, caption: file.caption, width: file.width, height: file.height,
+      formats, hash: main.hash, ext: main.ext, mime: main.mime, size: main.size, url: main.url, previewUrl: main.previewUrl ?? null,
+      provider: this.provider.name, provider_metadata: main.provider_metadata ?? null, folderPath: '/',
+    };
+  }
+
+  async #store(file: ProviderFile): Promise<void> {
+    const { provider } = this.provider;
+    if (provider.uploadStream) await provider.uploadStream(file);
+    else {
+      const { readFile } = await import('node:fs/promises');
+      file.buffer = await readFile(file.filepath!);
+      await provider.upload!(file);
+    }
+    if (typeof file.url !== 'string' || !file.url) throw new Error(`upload provider ${this.provider.name} set no url for ${file.hash}${file.ext}`);
+  }
+
+  /** Removes stored objects, best effort: a failure is logged, not thrown over the first error. */
+  async #unstore(files: ProviderFile[]): Promise<void> {
+    for (const file of files) {
+      try {
+        await this.provider.provider.delete(file);
+      } catch (err) {
+        this.#api.logger.error(`[upload] could not delete ${file.hash}${file.ext} from ${this.provider.name}: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  #answer(doc: Doc | FileDoc): FileDoc {
+    return withoutPrivateFields(this.#api.registry, this.#api.registry.contentType(FILE_UID), doc) as FileDoc;
+  }
+}

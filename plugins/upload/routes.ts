@@ -1,0 +1,43 @@
+// REST routes over the upload operations, with Strapi's answers: bare arrays and objects (no
+// { data } envelope), 201 for an upload, the deleted file for a delete. Errors keep the envelope.
+
+import { NotFoundError, ValidationError, type RequestContext, type RouteTable } from '../../core/index.js';
+import type { UploadSettings } from './config.js';
+import { readMultipart, type UploadRequest } from './multipart.js';
+import { UPLOAD_ACTIONS, type UploadBody } from './operations.js';
+
+export function addUploadRoutes(routes: RouteTable, prefix: string, settings: UploadSettings): void {
+  const at = `${prefix}/upload`;
+  const idParam = (ctx: RequestContext) => ({ id: (ctx.params as Record<string, string>).id });
+  const found = (ctx: RequestContext, file: unknown) => {
+    if (file === null || file === undefined) throw new NotFoundError('file.notFound', {});
+    ctx.body = file;
+  };
+  routes.addOperation({
+    method: 'POST', path: at, operation: UPLOAD_ACTIONS.upload, query: ['id'],
+    input: (ctx) => {
+      const id = ctx.state.query?.id;
+      if (id !== undefined && typeof id !== 'string') throw new ValidationError('id must be one value', { key: 'id', path: 'id', source: 'query' });
+      const body: UploadBody = { read: () => readBody(ctx, settings) };
+      return { ...(id === undefined ? {} : { id }), body };
+    },
+    respond: (ctx, output) => {
+      ctx.status = Array.isArray(output) ? 201 : 200;
+      ctx.body = output;
+    },
+  });
+  routes.addOperation({ method: 'GET', path: `${at}/files`, operation: UPLOAD_ACTIONS.find, respond: (ctx, files) => { ctx.body = files; } });
+  routes.addOperation({ method: 'GET', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.findOne, input: idParam, respond: found });
+  routes.addOperation({ method: 'DELETE', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.destroy, input: idParam, respond: found });
+}
+
+/** The request's parts: multipart as streamed to disk, or a JSON body's fields (an info change). */
+function readBody(ctx: RequestContext, settings: UploadSettings): Promise<UploadRequest> {
+  if (ctx.is('multipart/form-data')) return readMultipart(ctx.req, settings);
+  const body = (ctx.request as { body?: unknown }).body;
+  const fields: Record<string, string[]> = {};
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body)) fields[key] = [typeof value === 'string' ? value : JSON.stringify(value)];
+  }
+  return Promise.resolve({ fields, files: [], workDir: '', dispose: () => Promise.resolve() });
+}
