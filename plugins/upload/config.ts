@@ -101,7 +101,7 @@ export function readSettings(config: Raw): UploadSettings {
     security: {
       allowedTypes: patterns(security, 'allowedTypes', DEFAULT_ALLOWED_TYPES),
       deniedTypes: patterns(security, 'deniedTypes', DEFAULT_DENIED_TYPES),
-      maxImagePixels: posInt(security, 'maxImagePixels', 'security.maxImagePixels', 100_000_000),
+      maxImagePixels: posInt(security, 'maxImagePixels', 'security.maxImagePixels', 60_000_000),
     },
   };
 }

@@ -1,19 +1,23 @@
 // Raster images: their size, an optimised original, and Strapi's formats (a thumbnail that fits
-// 245x156, and one per breakpoint smaller than the image). Vector and unknown images get none.
+// 245x156, and one per breakpoint smaller than the image). Vector images and formats sharp does
+// not read (BMP, ICO, HEIC...) are stored without sizes or formats.
 
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type FormatEnum } from 'sharp';
 import { ValidationError } from '../../core/index.js';
 import type { UploadSettings } from './config.js';
+import { Semaphore } from './semaphore.js';
 
-// One decode at a time per process and no cache: a burst of uploads must not take every core or
-// hold decoded images in memory
+// No cache, one thread per image, and one image at a time per process (the semaphore): a burst of
+// uploads must not take every core or the thread pool that file reads and other requests share
 sharp.cache(false);
 sharp.concurrency(1);
+const oneAtATime = new Semaphore(1);
 
-/** Formats sharp reads that a library sizes; of those, the ones it resizes and re-encodes. */
-const SIZED = new Set(['jpeg', 'png', 'webp', 'tiff', 'gif', 'avif', 'heif']);
+/** Types whose bytes sharp decodes here: a file of one of them that does not decode is refused. */
+const DECODED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif']);
+/** sharp's formats a library resizes; of those, the ones it re-encodes smaller. */
 const RESIZED = new Set(['jpeg', 'png', 'webp', 'tiff', 'gif']);
 const OPTIMIZED = new Set(['jpeg', 'png', 'webp', 'tiff']);
 
@@ -23,6 +27,8 @@ export interface ImageInfo {
   width: number;
   height: number;
   format: string;
+  /** Frames of an animated GIF or WebP (1 for a still image). */
+  pages: number;
 }
 
 export interface MadeFormat {
@@ -33,37 +39,57 @@ export interface MadeFormat {
   sizeInBytes: number;
 }
 
-/** The image's size and format, or undefined for a type this does not size (SVG, PDF...); a file
- *  whose bytes say raster image but that does not decode is a 400. */
+const invalid = (fileName: string, reason: string) => new ValidationError('File is not a valid image', { fileName, reason });
+
+/** The image's size and format, or undefined for a type this does not size; a file whose bytes say
+ *  raster image but that does not decode, or that has more pixels (all frames) than allowed, is a
+ *  400. */
 export async function readImage(path: string, mime: string, settings: UploadSettings, fileName: string): Promise<ImageInfo | undefined> {
-  if (!mime.startsWith('image/') || mime === 'image/svg+xml') return undefined;
-  try {
-    const meta = await sharp(path, { limitInputPixels: settings.security.maxImagePixels }).metadata();
-    if (!meta.format || !SIZED.has(meta.format) || !meta.width || !meta.height) return undefined;
-    if (meta.width * meta.height > settings.security.maxImagePixels) throw new Error('too many pixels');
-    // Decoding the whole image finds a file cut short or corrupt past its header
-    await sharp(path, { limitInputPixels: settings.security.maxImagePixels }).stats();
-    const upright = settings.autoOrientation && (meta.orientation ?? 1) >= 5;
-    return { width: upright ? meta.height : meta.width, height: upright ? meta.width : meta.height, format: meta.format };
-  } catch (err) {
-    throw new ValidationError('File is not a valid image', { fileName, reason: (err as Error).message });
-  }
+  if (!DECODED.has(mime)) return undefined;
+  const max = settings.security.maxImagePixels;
+  return oneAtATime.run(async () => {
+    let info: ImageInfo;
+    try {
+      const meta = await sharp(path, { limitInputPixels: max }).metadata();
+      if (!meta.format || !meta.width || !meta.height) throw new Error('no size');
+      const pages = meta.pages ?? 1;
+      const frame = meta.pageHeight ?? meta.height;
+      if (meta.width * frame * pages > max) {
+        throw new ValidationError(`File is too large an image: ${meta.width}x${frame}${pages > 1 ? ` in ${pages} frames` : ''} is more than ${max} pixels`, { fileName, maxImagePixels: max });
+      }
+      // Decoding every pixel finds a file cut short or corrupt past its header
+      await sharp(path, { limitInputPixels: max, animated: pages > 1 }).stats();
+      const upright = settings.autoOrientation && (meta.orientation ?? 1) >= 5;
+      info = { width: upright ? frame : meta.width, height: upright ? meta.width : frame, format: meta.format, pages };
+    } catch (err) {
+      if (err instanceof ValidationError) throw err;
+      throw invalid(fileName, (err as Error).message);
+    }
+    return info;
+  });
 }
 
-/** Re-encodes the image when that makes it smaller (or when it must be turned upright); returns
- *  the new file's path, or undefined to keep the original. */
-export async function optimize(path: string, image: ImageInfo, settings: UploadSettings, dir: string): Promise<string | undefined> {
-  if (!OPTIMIZED.has(image.format) || (!settings.sizeOptimization && !settings.autoOrientation)) return undefined;
+/** Re-encodes a still image when that makes it smaller (or when it must be turned upright);
+ *  returns the new file's path, or undefined to keep the original. Animated images keep every
+ *  frame as sent. */
+export async function optimize(path: string, image: ImageInfo, settings: UploadSettings, dir: string, fileName: string): Promise<string | undefined> {
+  if (!OPTIMIZED.has(image.format) || image.pages > 1 || (!settings.sizeOptimization && !settings.autoOrientation)) return undefined;
   const out = join(dir, `optimized.${image.format}`);
-  let pipeline = sharp(path, { limitInputPixels: settings.security.maxImagePixels });
-  if (settings.autoOrientation) pipeline = pipeline.rotate();
-  await pipeline.toFormat(image.format as keyof FormatEnum, { quality: settings.sizeOptimization ? 80 : 100 }).toFile(out);
-  const [before, after] = await Promise.all([stat(path), stat(out)]);
-  return settings.autoOrientation || after.size < before.size ? out : undefined;
+  return oneAtATime.run(async () => {
+    try {
+      let pipeline = sharp(path, { limitInputPixels: settings.security.maxImagePixels });
+      if (settings.autoOrientation) pipeline = pipeline.rotate();
+      await pipeline.toFormat(image.format as keyof FormatEnum, { quality: settings.sizeOptimization ? 80 : 100 }).toFile(out);
+    } catch (err) {
+      throw invalid(fileName, (err as Error).message);
+    }
+    const [before, after] = await Promise.all([stat(path), stat(out)]);
+    return settings.autoOrientation || after.size < before.size ? out : undefined;
+  });
 }
 
 /** The thumbnail and breakpoint formats this image needs, written under dir. */
-export async function makeFormats(path: string, image: ImageInfo, settings: UploadSettings, dir: string): Promise<MadeFormat[]> {
+export async function makeFormats(path: string, image: ImageInfo, settings: UploadSettings, dir: string, fileName: string): Promise<MadeFormat[]> {
   if (!RESIZED.has(image.format)) return [];
   const wanted: Array<{ key: string; width: number; height: number }> = [];
   if (image.width > THUMBNAIL.width || image.height > THUMBNAIL.height) wanted.push({ key: 'thumbnail', ...THUMBNAIL });
@@ -75,10 +101,16 @@ export async function makeFormats(path: string, image: ImageInfo, settings: Uplo
   const made: MadeFormat[] = [];
   for (const { key, width, height } of wanted) {
     const out = join(dir, `${key}.${image.format}`);
-    let pipeline = sharp(path, { limitInputPixels: settings.security.maxImagePixels, animated: image.format === 'gif' });
-    if (settings.autoOrientation) pipeline = pipeline.rotate();
-    const info = await pipeline.resize({ width, height, fit: 'inside', withoutEnlargement: true }).toFile(out);
-    made.push({ key, path: out, width: info.width, height: info.height, sizeInBytes: info.size });
+    const info = await oneAtATime.run(async () => {
+      try {
+        let pipeline = sharp(path, { limitInputPixels: settings.security.maxImagePixels, animated: image.pages > 1 });
+        if (settings.autoOrientation) pipeline = pipeline.rotate();
+        return await pipeline.resize({ width, height, fit: 'inside', withoutEnlargement: true }).toFile(out);
+      } catch (err) {
+        throw invalid(fileName, (err as Error).message);
+      }
+    });
+    made.push({ key, path: out, width: info.width, height: info.pageHeight ?? info.height, sizeInBytes: info.size });
   }
   return made;
 }

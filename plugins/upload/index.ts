@@ -10,7 +10,7 @@ import { addFileModel, PLUGIN_NAME } from './models.js';
 import { defineUploadOperations } from './operations.js';
 import { loadProvider } from './provider.js';
 import { uploadDirOf } from './providers/local.js';
-import { addUploadRoutes } from './routes.js';
+import { addUploadRoutes, closeUnreadUploads } from './routes.js';
 import { serveUploads } from './serve.js';
 
 export default definePlugin({
@@ -20,7 +20,11 @@ export default definePlugin({
     const library = new MediaLibrary(api, settings);
     api.services.provide('upload', { importFile: (path, info) => library.importFile(path, info) });
     api.hooks.registerModels.tap(PLUGIN_NAME, addFileModel);
-    api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineUploadOperations(operations, () => library));
+    api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineUploadOperations(operations, {
+      library: () => library,
+      authorize: (auth, action, message) => api.authorize(auth, action, undefined, message),
+    }));
+    api.middleware('beforeBody', closeUnreadUploads(`${api.config.api.rest.prefix}/upload`));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => addUploadRoutes(routes, api.config.api.rest.prefix, settings));
     if (settings.provider === 'local') api.middleware('beforeBody', serveUploads(uploadDirOf(settings.providerOptions, api.appDir)));
     api.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {

@@ -2,15 +2,17 @@
 // stored objects removed again if the rows fail), changing a file's info, deleting files. The
 // operations (operations.ts) call it; it knows nothing of HTTP.
 
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { FILE_UID, NotFoundError, PayloadTooLargeError, ValidationError, withoutPrivateFields, type AuthResult, type Doc, type DocumentParams, type PluginApi } from '../../core/index.js';
-import { attachFiles } from './attach.js';
+import { prepareAttachment } from './attach.js';
 import type { UploadSettings } from './config.js';
 import { readAttachTarget, readFileInfos, type FileInfo } from './file-info.js';
 import type { UploadRequest } from './multipart.js';
-import { prepareFile, type PreparedFile } from './prepare.js';
+import { mediaKind } from './media-types.js';
+import { displayName } from './names.js';
+import { closeStream, prepareFile, type PreparedFile } from './prepare.js';
 import type { LoadedProvider, ProviderFile } from './provider.js';
 
 export type FileDoc = Record<string, unknown>;
@@ -38,22 +40,20 @@ export class MediaLibrary {
    *  row of any. */
   async upload(request: UploadRequest, auth: AuthResult | undefined): Promise<FileDoc[]> {
     const { files, fields } = request;
+    this.#checkLimits(files);
     const infos = readFileInfos(fields.fileInfo, files.length);
     const target = readAttachTarget(fields);
+    const attachment = target && await prepareAttachment(this.#api, target, files.length, auth);
     const prepared: PreparedFile[] = [];
     for (const [i, file] of files.entries()) prepared.push(await prepareFile(file, infos[i]!, this.#settings, request.workDir, i));
     const stored: ProviderFile[] = [];
     try {
-      for (const file of prepared) {
-        for (const one of [file.main, ...file.formats.values()]) {
-          await this.#store(one);
-          stored.push(one);
-        }
-      }
+      for (const file of prepared) await this.#storeAll(file, stored);
       const docs = await this.#api.transaction(async () => {
+        const held = attachment ? await attachment.lock() : [];
         const created: Doc[] = [];
         for (const file of prepared) created.push(await this.#files().create({ data: this.#row(file) }));
-        if (target) await attachFiles(this.#api, target, created.map((d) => d.id), auth);
+        if (attachment) await attachment.write(held, created.map((d) => d.id));
         return created;
       });
       return docs.map((d) => this.#answer(d));
@@ -67,26 +67,42 @@ export class MediaLibrary {
    *  hold it. The new objects get a new hash (a cached URL of the old bytes is not served the new
    *  ones); the old objects go once the row is changed. */
   async replace(id: string, request: UploadRequest): Promise<FileDoc> {
-    const old = await this.#find(id);
+    this.#checkLimits(request.files);
+    const before = await this.#find(id);
     const info = readFileInfos(request.fields.fileInfo, 1)[0]!;
     const file = await prepareFile(request.files[0]!, info, this.#settings, request.workDir, 0);
+    // A field that allows only images keeps holding an image: the new bytes are of the same kind
+    if (mediaKind(file.main.mime) !== mediaKind(String(before.mime))) {
+      throw new ValidationError(`A replacement must be of the same kind (${mediaKind(String(before.mime))}) as the file it replaces; ${file.main.mime} is not`, {
+        id, mime: file.main.mime, replaces: before.mime,
+      });
+    }
     const stored: ProviderFile[] = [];
-    let updated: Doc | null;
+    let replaced: { old: Doc; updated: Doc } | null;
     try {
-      for (const one of [file.main, ...file.formats.values()]) {
-        await this.#store(one);
-        stored.push(one);
-      }
+      await this.#storeAll(file, stored);
       const row = this.#row(file);
       if (info.alternativeText == null) delete row.alternativeText;
       if (info.caption == null) delete row.caption;
-      updated = await this.#files().update({ documentId: old.documentId, data: row });
+      replaced = await this.#api.transaction(async () => {
+        // The row is locked first, so that of two replaces the second reads what the first wrote
+        // (and deletes those objects, not the ones the first already deleted)
+        const locked = await this.#files().update({ documentId: before.documentId, filters: { documentId: before.documentId }, data: {} });
+        const old = locked && await this.#files().findOne({ documentId: before.documentId });
+        if (!old) return null;
+        const updated = await this.#files().update({ documentId: before.documentId, data: row });
+        return updated && { old, updated };
+      });
     } catch (err) {
       await this.#unstore(stored);
       throw err;
     }
-    await this.#unstoreFile(old);
-    return this.#answer(updated ?? old);
+    if (!replaced) {
+      await this.#unstore(stored);
+      throw new NotFoundError('Entity not found', { id });
+    }
+    await this.#unstoreFile(replaced.old);
+    return this.#answer(replaced.updated);
   }
 
   /** Stores a file of this machine (the CLI's import), under the same rules as an upload; the file
@@ -99,7 +115,6 @@ export class MediaLibrary {
         fields: { fileInfo: [JSON.stringify(info)] }, files: [{ filepath: path, originalName: basename(path), declaredType: undefined, size }],
         workDir, dispose: () => Promise.resolve(),
       };
-      if (size > this.#settings.sizeLimit) throw new PayloadTooLargeError(`${basename(path)} exceeds the size limit of ${this.#settings.sizeLimit} bytes`, {});
       const [file] = await this.upload(request, undefined);
       return file!;
     } finally {
@@ -113,7 +128,7 @@ export class MediaLibrary {
     const data: Record<string, unknown> = {};
     for (const key of ['name', 'alternativeText', 'caption'] as const) {
       const v = info[key];
-      if (v !== undefined && v !== null) data[key] = key === 'name' ? v.normalize('NFC') : v;
+      if (v !== undefined && v !== null) data[key] = key === 'name' ? displayName(v) : v;
     }
     if (!Object.keys(data).length) return this.#answer(file);
     const updated = await this.#files().update({ documentId: file.documentId, data });
@@ -179,15 +194,39 @@ export class MediaLibrary {
     };
   }
 
+  /** Stores a file and its formats; each is listed in `stored` before its provider call, so a
+   *  provider that writes and then fails still has it deleted (deleting a missing object is
+   *  quiet). */
+  async #storeAll(file: PreparedFile, stored: ProviderFile[]): Promise<void> {
+    for (const one of [file.main, ...file.formats.values()]) {
+      stored.push(one);
+      await this.#store(one);
+    }
+  }
+
   async #store(file: ProviderFile): Promise<void> {
     const { provider } = this.provider;
-    if (provider.uploadStream) await provider.uploadStream(file);
-    else {
-      const { readFile } = await import('node:fs/promises');
-      file.buffer = await readFile(file.filepath!);
-      await provider.upload!(file);
+    try {
+      if (provider.uploadStream) await provider.uploadStream(file);
+      else {
+        file.buffer = await readFile(file.filepath!);
+        await provider.upload!(file);
+      }
+    } finally {
+      // Neither the bytes nor an open descriptor outlive the call
+      delete file.buffer;
+      closeStream(file);
     }
     if (typeof file.url !== 'string' || !file.url) throw new Error(`upload provider ${this.provider.name} set no url for ${file.hash}${file.ext}`);
+  }
+
+  /** The rules of the config, whatever surface handed the files over. */
+  #checkLimits(files: UploadRequest['files']): void {
+    const { maxFiles, sizeLimit, requestSizeLimit } = this.#settings;
+    if (files.length > maxFiles) throw new ValidationError(`Too many files: at most ${maxFiles} in one request`, { maxFiles });
+    const big = files.find((f) => f.size > sizeLimit);
+    if (big) throw new PayloadTooLargeError(`A file exceeds the size limit of ${sizeLimit} bytes`, { sizeLimit, fileName: big.originalName ?? null });
+    if (files.reduce((n, f) => n + f.size, 0) > requestSizeLimit) throw new PayloadTooLargeError(`The files exceed the upload limit of ${requestSizeLimit} bytes`, { requestSizeLimit });
   }
 
   /** Removes stored objects, best effort: a failure is logged, not thrown over the first error. */

@@ -57,6 +57,16 @@ export async function readMultipart(req: IncomingMessage, settings: UploadSettin
   // formidable lists a file when its write ends, so two files can swap; fileInfo[i] is the i-th part's
   const order: string[] = [];
   form.on('fileBegin', (_field, file) => { order.push(file.newFilename); });
+  // formidable bounds file bytes and field values, not the body (a body without Content-Length) nor
+  // part headers, which it holds in memory: what arrives is counted here
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    const inFiles = (form as unknown as { _totalFileSize?: number })._totalFileSize ?? 0;
+    if (received > settings.requestSizeLimit) fail(form, requestTooLargeCode);
+    else if (received - inFiles > NON_FILE_BYTES) fail(form, formidableErrors.maxFieldsSizeExceeded);
+  };
+  req.on('data', count);
   try {
     const [fields, files] = await form.parse(req);
     const parts = [...files.files ?? []].sort((a, b) => order.indexOf(a.newFilename) - order.indexOf(b.newFilename));
@@ -72,6 +82,10 @@ export async function readMultipart(req: IncomingMessage, settings: UploadSettin
   } catch (err) {
     await dispose();
     const code = (err as { code?: number }).code;
+    if (code === requestTooLargeCode) {
+      await settled(req);
+      throw requestTooLarge(settings);
+    }
     if (code === formidableErrors.biggerThanMaxFileSize) {
       await settled(req);
       throw new PayloadTooLargeError(`A file exceeds the size limit of ${human(settings.sizeLimit)}`, { sizeLimit: settings.sizeLimit });
@@ -90,7 +104,20 @@ export async function readMultipart(req: IncomingMessage, settings: UploadSettin
     }
     if (typeof code === 'number' && code >= 1000) throw new ValidationError(`Malformed multipart body: ${(err as Error).message}`, {});
     throw err;
+  } finally {
+    req.off('data', count);
   }
+}
+
+/** Bytes of a body that are not file content: part headers, boundaries and text fields. */
+const NON_FILE_BYTES = 2 * 1024 * 1024;
+const requestTooLargeCode = -413;
+
+/** Stops formidable with an error of ours (it drops what arrives after an error). */
+function fail(form: unknown, code: number): void {
+  const parser = form as { _error?(err: Error): void; error?: unknown };
+  if (parser.error || !parser._error) return;
+  parser._error(Object.assign(new Error('upload limit'), { code }));
 }
 
 export function requestTooLarge(settings: UploadSettings): PayloadTooLargeError {

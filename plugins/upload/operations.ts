@@ -1,7 +1,7 @@
 // The upload plugin's operations, named by Strapi's permission actions. The REST routes (routes.ts)
 // translate requests into these; the rules (limits, types, who may attach to what) live below.
 
-import { ValidationError, type OperationDefinition, type OperationRegistry } from '../../core/index.js';
+import { ValidationError, type AuthResult, type OperationDefinition, type OperationRegistry } from '../../core/index.js';
 import { readFileInfos } from './file-info.js';
 import type { MediaLibrary } from './library.js';
 import type { UploadRequest } from './multipart.js';
@@ -22,12 +22,20 @@ export interface UploadBody {
 
 const LIST_PARAMS = ['filters', 'sort', 'fields', 'pagination', 'page', 'pageSize', 'start', 'limit'];
 
-export function defineUploadOperations(operations: OperationRegistry, library: () => MediaLibrary): void {
+export interface UploadOperationDeps {
+  library(): MediaLibrary;
+  authorize(auth: AuthResult | undefined, action: string, message: string): Promise<void>;
+}
+
+export function defineUploadOperations(operations: OperationRegistry, { library, authorize }: UploadOperationDeps): void {
   const define = (op: Omit<OperationDefinition, 'owner'>) => operations.define({ ...op, owner: PLUGIN_NAME });
   define({
-    name: UPLOAD_ACTIONS.upload, kind: 'write', params: [],
+    name: UPLOAD_ACTIONS.upload, kind: 'write', params: [], extraActions: [UPLOAD_ACTIONS.destroy],
     description: 'Uploads files (multipart "files", optional fileInfo, ref/refId/field), or with id changes a file\'s info or replaces it',
     async run(input, call) {
+      // Changing a file others' entries show (its bytes, its name) is as destructive as deleting
+      // it: upload alone adds files, destroy changes existing ones
+      if (input.id !== undefined) await authorize(call.auth, UPLOAD_ACTIONS.destroy, `Forbidden: changing an existing file needs ${UPLOAD_ACTIONS.destroy}`);
       const request = await (input.body as UploadBody).read();
       try {
         const empty = request.files.length === 0 || (request.files.length === 1 && request.files[0]!.size === 0);

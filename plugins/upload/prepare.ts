@@ -2,7 +2,7 @@
 // the allow-list, its names, its image size, an optimised original and its formats. Nothing is
 // stored yet: a refusal here leaves nothing behind.
 
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ValidationError } from '../../core/index.js';
@@ -29,6 +29,9 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, settings: 
   if (file.size === 0) throw new ValidationError(`File ${name} is empty`, { fileName: name });
   const sniffed = await sniffType(file.filepath, file.declaredType, name);
   const { allowedTypes, deniedTypes } = settings.security;
+  if (sniffed.active) {
+    throw new ValidationError(`File ${name}: SVG files with scripts, event handlers or embedded HTML are not allowed`, { fileName: name, detectedType: sniffed.mime });
+  }
   if (matchesAny(sniffed.mime, deniedTypes) || !matchesAny(sniffed.mime, allowedTypes)) {
     throw new ValidationError(`File ${name}: files of type ${sniffed.mime} are not allowed`, {
       fileName: name, detectedType: sniffed.mime, declaredType: file.declaredType ?? null, allowedTypes, deniedTypes,
@@ -42,8 +45,8 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, settings: 
   const image = await readImage(path, sniffed.mime, settings, name);
   const formats = new Map<string, ProviderFile>();
   if (image) {
-    path = await optimize(path, image, settings, dir) ?? path;
-    for (const made of await makeFormats(path, image, settings, dir)) {
+    path = await optimize(path, image, settings, dir, name) ?? path;
+    for (const made of await makeFormats(path, image, settings, dir, name)) {
       formats.set(made.key, providerFile({
         name: `${made.key}_${name}`, hash: `${made.key}_${hash}`, ext, mime: sniffed.mime, path: made.path, sizeInBytes: made.sizeInBytes,
       }, { width: made.width, height: made.height }));
@@ -69,10 +72,19 @@ function providerFile(facts: FileFacts, extra: Record<string, unknown> = {}): Pr
     name: facts.name, hash: facts.hash, ext: facts.ext, mime: facts.mime, path: null,
     size: kilobytes(facts.sizeInBytes), sizeInBytes: facts.sizeInBytes, filepath: facts.path, ...extra,
   };
-  let stream: ProviderFile['stream'];
+  let stream: ReadStream | undefined;
   Object.defineProperty(file, 'stream', {
     enumerable: false,
     get: () => (stream ??= createReadStream(facts.path)),
   });
+  opened.set(file, () => stream);
   return file;
+}
+
+const opened = new WeakMap<ProviderFile, () => ReadStream | undefined>();
+
+/** Closes the file's stream if a provider opened it (and did not read it to the end). */
+export function closeStream(file: ProviderFile): void {
+  const stream = opened.get(file)?.();
+  if (stream && !stream.destroyed) stream.destroy();
 }

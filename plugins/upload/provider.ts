@@ -25,6 +25,10 @@ export async function loadProvider(spec: string | ProviderModule, options: Recor
   } else if (spec === 'local') {
     module = localProvider(appDir);
     name = 'local';
+  } else if (spec === 's3') {
+    // The AWS SDK loads only for the apps that use it
+    module = (await import('./providers/s3.js')).s3Provider;
+    name = 's3';
   } else {
     module = await importModule(spec, appDir);
     name = spec;

@@ -1,7 +1,8 @@
 // REST routes over the upload operations, with Strapi's answers: bare arrays and objects (no
 // { data } envelope), 201 for an upload, the deleted file for a delete. Errors keep the envelope.
 
-import { NotFoundError, ValidationError, type RequestContext, type RouteTable } from '../../core/index.js';
+import type { Middleware } from 'koa';
+import { NotFoundError, ValidationError, type RequestContext, type RequestState, type RouteTable } from '../../core/index.js';
 import type { UploadSettings } from './config.js';
 import { readMultipart, type UploadRequest } from './multipart.js';
 import { UPLOAD_ACTIONS, type UploadBody } from './operations.js';
@@ -40,4 +41,16 @@ function readBody(ctx: RequestContext, settings: UploadSettings): Promise<Upload
     for (const [key, value] of Object.entries(body)) fields[key] = [typeof value === 'string' ? value : JSON.stringify(value)];
   }
   return Promise.resolve({ fields, files: [], workDir: '', dispose: () => Promise.resolve() });
+}
+
+/** An upload refused before its body was read to the end (401, 403, 413) closes the connection:
+ *  otherwise Node reads and drops the rest of the body, gigabytes of it, to keep the connection. */
+export function closeUnreadUploads(path: string): Middleware<RequestState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (ctx.method === 'POST' && ctx.path === path && !ctx.req.readableEnded) ctx.set('Connection', 'close');
+    }
+  };
 }

@@ -38,12 +38,13 @@ export function serveUploads(dir: string): Middleware<RequestState> {
       ctx.status = 206;
       ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
       ctx.length = range.end - range.start + 1;
-      ctx.body = ctx.method === 'HEAD' ? null : createReadStream(path, range);
+      // HEAD: no body set, so Koa keeps the type and length (a null body would be a 204)
+      if (ctx.method !== 'HEAD') ctx.body = createReadStream(path, range);
       return;
     }
     ctx.status = 200;
     ctx.length = info.size;
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(path);
+    if (ctx.method !== 'HEAD') ctx.body = createReadStream(path);
   };
 }
 

@@ -17,6 +17,8 @@ export interface Sniffed {
   mime: string;
   /** The extension that goes with the detected type (no dot), when the bytes named one. */
   ext?: string;
+  /** An SVG that carries scripts, event handlers or HTML: never stored. */
+  active?: boolean;
 }
 
 /** `declared` is the client's label; without one, the name's extension labels plain text. */
@@ -28,14 +30,30 @@ export async function sniffType(path: string, declared: string | undefined, name
   if (head.includes(0)) return { mime: 'application/octet-stream' };
   const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 2000).toLowerCase();
   if (text.startsWith('<')) {
-    if (/<svg[\s>]/.test(text)) return { mime: 'image/svg+xml', ext: 'svg' };
-    if (/<(!doctype html|html|head|body|script|iframe|object|embed)[\s>]/.test(text)) return { mime: 'text/html', ext: 'html' };
+    // Only an <svg> root is a picture (an XHTML page with <svg> inside is a page); a picture with
+    // scripts, handlers or embedded HTML is active content
+    if (/^<svg[\s>]/.test(withoutProlog(text))) {
+      return { mime: 'image/svg+xml', ext: 'svg', ...(HTML_MARKERS.test(text) || /\son[a-z]+\s*=|javascript:/.test(text) ? { active: true } : {}) };
+    }
+    if (HTML_MARKERS.test(text)) return { mime: 'text/html', ext: 'html' };
     return { mime: 'application/xml', ext: 'xml' };
   }
-  if (/<(script|html|iframe|svg)[\s>/]/.test(text)) return { mime: 'text/html', ext: 'html' };
+  if (/<(script|html|iframe|body)[\s>/]/.test(text)) return { mime: 'text/html', ext: 'html' };
   const label = (declared || typeOfExtension(extname(name))?.mime || '').split(';')[0]!.trim().toLowerCase();
   if (!isUtf8(head)) return { mime: 'application/octet-stream' };
   return { mime: TEXT_LABELS.has(label) ? label : 'text/plain' };
+}
+
+const HTML_MARKERS = /<(!doctype html|html|head|body|script|iframe|object|embed|frameset|meta|base|form)[\s>/]|<[a-z]+:(html|script|body)[\s>/]/;
+
+/** The text from its root element on: no XML declaration, comments, doctype or whitespace. */
+function withoutProlog(text: string): string {
+  let rest = text;
+  for (;;) {
+    const next = rest.replace(/^\s+/, '').replace(/^<\?xml[^>]*\?>/, '').replace(/^<!--[\s\S]*?-->/, '').replace(/^<!doctype svg[^>]*>/, '');
+    if (next === rest) return rest;
+    rest = next;
+  }
 }
 
 async function readHead(path: string): Promise<Buffer> {

@@ -36,6 +36,8 @@ describe('upload plugin: permissions and @strapi/client', function () {
     const res = await app.upload([{ name: 'a.txt', bytes: TEXT, type: 'text/plain' }]);
     expect(res.status).to.equal(403);
     expect(res.body.error.name).to.equal('ForbiddenError');
+    // The body was never read: the connection closes rather than take in the rest
+    expect(res.headers.get('connection')).to.equal('close');
     expect((await app.get('/api/upload/files')).status).to.equal(200);
     expect((await app.del('/api/upload/files/1')).status).to.equal(403);
   });
@@ -50,6 +52,20 @@ describe('upload plugin: permissions and @strapi/client', function () {
     expect(res.status).to.equal(403);
     expect(res.body.error.message).to.include('api::article.article.update');
     expect((await app.get('/api/upload/files')).body.length).to.equal(before);
+  });
+
+  it('needs destroy, not only upload, to change or replace an existing file', async () => {
+    const { secret } = await app.kernel.apiTokens.create({
+      name: 'uploader', type: 'custom', permissions: ['plugin::upload.content-api.upload', 'plugin::upload.content-api.findOne'],
+    });
+    const auth = { authorization: `Bearer ${secret}` };
+    const [file] = (await app.upload([{ name: 'mine.txt', bytes: TEXT, type: 'text/plain' }], {}, { headers: auth })).body;
+    const rename = await app.request('POST', `/api/upload?id=${file.id}`, { fileInfo: { name: 'defaced.txt' } }, auth);
+    expect(rename.status).to.equal(403);
+    expect(rename.body.error.message).to.equal('Forbidden: changing an existing file needs plugin::upload.content-api.destroy');
+    const replace = await app.upload([{ name: 'other.txt', bytes: TEXT, type: 'text/plain' }], {}, { query: `?id=${file.id}`, headers: auth });
+    expect(replace.status).to.equal(403);
+    expect((await app.get(`/api/upload/files/${file.id}`)).body.name).to.equal('mine.txt');
   });
 
   it('serves @strapi/client\'s files API: upload, find, findOne, update, delete', async () => {

@@ -50,7 +50,30 @@ export async function picture(width: number, height: number, format: 'png' | 'jp
   return new Uint8Array(buffer);
 }
 
-export const SVG = new TextEncoder().encode('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+/** An animated image of distinct frames (identical ones would be merged into one). */
+export async function animation(width: number, height: number, frames: number, format: 'gif' | 'webp'): Promise<Uint8Array> {
+  const images = await Promise.all(Array.from({ length: frames }, (_, i) => sharp({
+    create: { width, height, channels: 3, background: { r: (i * 70) % 256, g: 40, b: 255 - ((i * 50) % 256) } },
+  }).png().toBuffer()));
+  return new Uint8Array(await sharp(images, { join: { animated: true } }).toFormat(format).toBuffer());
+}
+
+export const SVG = new TextEncoder().encode('<?xml version="1.0"?>\n<!-- a logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+export const SCRIPTED_SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><rect onload="alert(1)" width="10" height="10"/></svg>');
+export const XHTML_WITH_SVG = new TextEncoder().encode('<html xmlns="http://www.w3.org/1999/xhtml"><body><svg></svg><script>alert(1)</script></body></html>');
 export const HTML = new TextEncoder().encode('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
 export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 export const TEXT = new TextEncoder().encode('Plain words, nothing more.\n');
+
+/** A 2x2 24-bit BMP: an image type sharp does not read. */
+export const BMP = (() => {
+  const pixels = 2 * 2 * 4; // rows padded to 4 bytes: 2 pixels x 3 bytes + 2
+  const b = new Uint8Array(54 + pixels);
+  const v = new DataView(b.buffer);
+  b[0] = 0x42; b[1] = 0x4d;
+  v.setUint32(2, b.length, true); v.setUint32(10, 54, true); v.setUint32(14, 40, true);
+  v.setInt32(18, 2, true); v.setInt32(22, 2, true); v.setUint16(26, 1, true); v.setUint16(28, 24, true);
+  v.setUint32(34, pixels, true);
+  b.fill(0x7f, 54);
+  return b;
+})();

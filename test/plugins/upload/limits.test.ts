@@ -36,6 +36,25 @@ describe('upload plugin: limits', function () {
     expect(await filesIn(app.uploadDir)).to.deep.equal([]);
   });
 
+  it('counts a body sent without Content-Length, part headers included', async () => {
+    const boundary = 'strata-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\nX-Pad: `;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head));
+        // 40 chunks of 10 KB of one header value: 400 KB against a 250 KB limit
+        for (let i = 0; i < 40; i++) controller.enqueue(new Uint8Array(10_000).fill(97));
+        controller.enqueue(new TextEncoder().encode(`\r\n\r\nhello\r\n--${boundary}--\r\n`));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${app.url}/api/upload`, {
+      method: 'POST', body, duplex: 'half', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    } as RequestInit);
+    expect(res.status).to.equal(413);
+    expect(((await res.json()) as { error: { name: string } }).error.name).to.equal('PayloadTooLargeError');
+  });
+
   it('refuses more files than maxFiles', async () => {
     const res = await app.upload([1, 2, 3, 4].map((i) => ({ name: `${i}.txt`, bytes: TEXT, type: 'text/plain' })));
     expect(res.status).to.equal(400);
@@ -79,8 +98,9 @@ describe('upload plugin: a provider that fails midway', function () {
     init: (): UploadProvider => ({
       async upload(file: ProviderFile) {
         calls += 1;
-        if (calls === 3) throw new Error('the bucket went away');
         stored.add(file.hash);
+        // The third object is written, then the call fails: it must be deleted too
+        if (calls === 3) throw new Error('the bucket went away');
         file.url = `https://cdn.example/${file.hash}${file.ext}`;
       },
       async delete(file: ProviderFile) { stored.delete(file.hash); },

@@ -48,6 +48,17 @@ describe('upload plugin: media fields', function () {
     expect(read.body.data.gallery.map((f: { name: string }) => f.name)).to.deep.equal(['1.png', '2.webp', '3.gif']);
   });
 
+  it('loses no file when several uploads append to one field at once', async () => {
+    const documentId = await newArticle('Busy gallery');
+    const sent = await Promise.all(Array.from({ length: 6 }, async (_, i) => app.upload(
+      [{ name: `shot-${i}.png`, bytes: await picture(16 + i, 16, 'png') }],
+      { ref: 'api::article.article', refId: documentId, field: 'gallery' },
+    )));
+    expect(sent.map((r) => r.status)).to.deep.equal([201, 201, 201, 201, 201, 201]);
+    const read = await app.get(`/api/articles/${documentId}?status=draft&populate=gallery`);
+    expect(read.body.data.gallery.map((f: { name: string }) => f.name).sort()).to.deep.equal([0, 1, 2, 3, 4, 5].map((i) => `shot-${i}.png`));
+  });
+
   it('refuses a file the field does not allow, and stores nothing', async () => {
     const documentId = await newArticle('Text is no cover');
     const before = (await app.get('/api/upload/files')).body.length;

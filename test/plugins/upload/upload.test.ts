@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { expect } from 'chai';
-import { HTML, PDF, picture, startUploadKernel, SVG, TEXT, type UploadKernel } from './helpers.js';
+import sharp from 'sharp';
+import { animation, BMP, HTML, PDF, picture, SCRIPTED_SVG, startUploadKernel, SVG, TEXT, XHTML_WITH_SVG, type UploadKernel } from './helpers.js';
 
 describe('upload plugin: uploading files', function () {
   let app: UploadKernel;
@@ -51,6 +52,15 @@ describe('upload plugin: uploading files', function () {
     expect(served.headers.get('content-security-policy')).to.include('sandbox');
   });
 
+  it('refuses an SVG with scripts or handlers, and a page with an <svg> inside', async () => {
+    const scripted = await app.upload([{ name: 'logo.svg', bytes: SCRIPTED_SVG, type: 'image/svg+xml' }]);
+    expect(scripted.status).to.equal(400);
+    expect(scripted.body.error.message).to.match(/SVG files with scripts/);
+    const page = await app.upload([{ name: 'pic.svg', bytes: XHTML_WITH_SVG, type: 'image/svg+xml' }]);
+    expect(page.status).to.equal(400);
+    expect(page.body.error.details.detectedType).to.equal('text/html');
+  });
+
   it('takes only the base name of a traversal name; nothing lands outside the folder', async () => {
     const res = await app.upload([{ name: '../../../etc/passwd.txt', bytes: TEXT, type: 'text/plain' }]);
     expect(res.status, res.text).to.equal(201);
@@ -94,6 +104,12 @@ describe('upload plugin: uploading files', function () {
     expect(two.status).to.equal(400);
     expect(two.body.error.message).to.equal('Cannot replace a file with multiple ones');
     expect((await app.upload([{ name: 'a.txt', bytes: TEXT }], {}, { query: '?id=999999' })).status).to.equal(404);
+    const otherKind = await app.upload([{ name: 'a.pdf', bytes: PDF }], {}, { query: `?id=${old.id}` });
+    expect(otherKind.status).to.equal(400);
+    expect(otherKind.body.error.message).to.match(/same kind \(images\)/);
+    const renamed = await app.request('POST', `/api/upload?id=${old.id}`, { fileInfo: { name: '../x/\u0001evil.png' } });
+    expect(renamed.status).to.equal(200);
+    expect(renamed.body.name).to.equal('evil.png');
   });
 
   it('refuses an empty request with Strapi\'s message', async () => {
@@ -119,6 +135,39 @@ describe('upload plugin: image formats, ranges and lists', function () {
       expect(res.body[0], format).to.include({ mime, ext, width: 600, height: 300 });
       expect(res.body[0].formats && Object.keys(res.body[0].formats).sort(), format).to.deep.equal(formats);
     }
+  });
+
+  it('keeps every frame of an animated image, and refuses one whose frames hold too many pixels', async () => {
+    const res = await app.upload([{ name: 'anim.webp', bytes: await animation(300, 600, 3, 'webp') }]);
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body[0]).to.include({ width: 300, height: 600 });
+    expect(res.body[0].formats.wide).to.include({ width: 200, height: 400 });
+    const stored = Buffer.from(await (await fetch(`${app.url}${res.body[0].url}`)).arrayBuffer());
+    expect((await sharp(stored).metadata()).pages).to.equal(3);
+    const format = Buffer.from(await (await fetch(`${app.url}${res.body[0].formats.wide.url}`)).arrayBuffer());
+    expect(await sharp(format).metadata()).to.include({ pages: 3, width: 200, height: 400 });
+    const small = await startUploadKernel({ security: { maxImagePixels: 1_000_000 } });
+    try {
+      const res = await small.upload([{ name: 'bomb.gif', bytes: await animation(400, 400, 8, 'gif') }]);
+      expect(res.status, res.text).to.equal(400);
+      expect(res.body.error.message).to.match(/400x400 in 8 frames is more than 1000000 pixels/);
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('stores an image sharp does not read (BMP) without sizes', async () => {
+    const res = await app.upload([{ name: 'dot.bmp', bytes: BMP }]);
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body[0]).to.include({ mime: 'image/bmp', ext: '.bmp', width: null, height: null, formats: null });
+  });
+
+  it('answers HEAD with the type and length, and no body', async () => {
+    const [file] = (await app.upload([{ name: 'h.txt', bytes: TEXT, type: 'text/plain' }])).body;
+    const head = await fetch(`${app.url}${file.url}`, { method: 'HEAD' });
+    expect(head.status).to.equal(200);
+    expect(head.headers.get('content-type')).to.equal('text/plain; charset=utf-8');
+    expect(head.headers.get('content-length')).to.equal(String(TEXT.length));
   });
 
   it('serves a byte range of a stored file', async () => {
