@@ -172,6 +172,9 @@ export class Dispatcher {
 
   #pruneIfDue(): void {
     const now = Date.now();
+    // An app without receivers records nothing and runs no statement in the background (what a
+    // log kept from when it had some waits for one to be configured again)
+    if (this.outbox.names().length === 0) return;
     if (now - this.#lastPrune < PRUNE_EVERY_MS || this.#running.has(PRUNING) || !this.#open()) return;
     this.#lastPrune = now;
     const pruned = this.#prune(now)

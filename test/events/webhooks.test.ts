@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { createKernel, createMemoryLogger, KernelError, type WebhooksConfig } from '../../core/index.js';
 import { startKernel, type TestKernel } from '../helpers/kernel.js';
+import { countStatements } from '../helpers/statements.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 const PLUGINS = { 'draft-and-publish': { enabled: true } };
@@ -187,6 +188,19 @@ describe('webhooks', function () {
       }).then(() => null, (err: unknown) => err);
       expect(failure).to.be.instanceOf(KernelError);
       expect(String(failure)).to.match(message);
+    }
+  });
+});
+
+describe('webhooks: an app without receivers', function () {
+  it('runs no statement in the background, the hourly prune included', async () => {
+    const app = await startKernel({ config: { webhooks: { pollInterval: 20 } } });
+    try {
+      // The first poll (and the first prune, which is due at once) falls inside this window
+      const seen = await countStatements(app, () => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(seen.statements).to.equal(0);
+    } finally {
+      await app.stop();
     }
   });
 });

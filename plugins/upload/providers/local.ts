@@ -19,7 +19,6 @@ export function localProvider(appDir: string): ProviderModule {
   return {
     async init(options): Promise<UploadProvider> {
       const dir = uploadDirOf(options, appDir);
-      await mkdir(dir, { recursive: true });
       const target = (file: ProviderFile) => {
         const name = `${file.hash}${file.ext}`;
         if (!SAFE_OBJECT_NAME.test(name)) throw new Error(`local provider: refusing the object name ${JSON.stringify(name)}`);
@@ -28,6 +27,8 @@ export function localProvider(appDir: string): ProviderModule {
       return {
         async uploadStream(file) {
           const { path, url } = target(file);
+          // Made with the first file, not at start: an app that never uploads gets no folder
+          await mkdir(dir, { recursive: true });
           // 'wx': a name that exists is never overwritten (hashes carry random bytes)
           if (file.filepath) await copyFile(file.filepath, path, 1 /* COPYFILE_EXCL */);
           else if (file.stream) await pipeline(file.stream, createWriteStream(path, { flags: 'wx' }));
