@@ -40,6 +40,8 @@ export type {
 } from './documents/api.js';
 export type { RowApi } from './documents/row-api.js';
 export { requireDocumentId } from './documents/document-id.js';
+/** A MIME type's kind of media (images, videos, audios, files): what a media field's allowedTypes names. */
+export { mediaKind } from './documents/write-media.js';
 export type { ShareInverseLinks } from './documents/inverse-links.js';
 export { SIBLING_REACH } from './documents/types.js';
 export { isLinkWrite, type LinkWriteReach } from './documents/link-write-reach.js';

@@ -5,12 +5,11 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { FILE_UID, NotFoundError, PayloadTooLargeError, ValidationError, withoutPrivateFields, type AuthResult, type Doc, type DocumentParams, type PluginApi } from '../../core/index.js';
+import { FILE_UID, mediaKind, NotFoundError, PayloadTooLargeError, ValidationError, withoutPrivateFields, type AuthResult, type Doc, type DocumentParams, type PluginApi } from '../../core/index.js';
 import { prepareAttachment } from './attach.js';
 import type { UploadSettings } from './config.js';
 import { readAttachTarget, readFileInfos, type FileInfo } from './file-info.js';
 import type { UploadRequest } from './multipart.js';
-import { mediaKind } from './media-types.js';
 import { displayName } from './names.js';
 import { closeStream, prepareFile, type PreparedFile } from './prepare.js';
 import type { LoadedProvider, ProviderFile } from './provider.js';

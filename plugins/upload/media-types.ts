@@ -42,12 +42,3 @@ export function typeOfExtension(ext: string): { mime: string; inline: boolean } 
 export function extensionOfType(mime: string): string | undefined {
   return Object.entries(TYPES).find(([, t]) => t.mime === mime)?.[0];
 }
-
-/** Strapi's kinds of media (a media field's allowedTypes): images, videos, audios or files. */
-export function mediaKind(mime: string): string {
-  const top = mime.split('/')[0];
-  if (top === 'image') return 'images';
-  if (top === 'video') return 'videos';
-  if (top === 'audio') return 'audios';
-  return 'files';
-}

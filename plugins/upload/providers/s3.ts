@@ -82,9 +82,10 @@ export const s3Provider: ProviderModule = {
     return {
       async uploadStream(file) {
         const key = keyOf(file);
-        const inline = typeOfExtension(file.ext)?.inline === true;
+        const type = typeOfExtension(file.ext);
+        const inline = type?.inline === true;
         await client.send(new PutObjectCommand({
-          Bucket: options.bucket, Key: key, ContentType: inline ? file.mime : typeOfExtension(file.ext)?.mime ?? 'application/octet-stream',
+          Bucket: options.bucket, Key: key, ContentType: inline ? file.mime : type?.mime ?? 'application/octet-stream',
           ContentLength: file.sizeInBytes,
           ...(inline ? {} : { ContentDisposition: `attachment; filename="${file.hash}${file.ext}"` }),
           CacheControl: options.cacheControl ?? 'public, max-age=31536000, immutable',
