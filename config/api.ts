@@ -1,6 +1,6 @@
-import type { Env } from '../core/index.js';
+import type { ApiConfigFile } from 'strata-cms';
 
-export default (env: Env) => ({
+export default ((env) => ({
   rest: {
     prefix: '/api',
     defaultLimit: env.int('API_DEFAULT_LIMIT', 25),
@@ -11,4 +11,4 @@ export default (env: Env) => ({
   },
   // Required in production; in development one is generated into .tmp/api-token-salt.
   tokens: { salt: env('API_TOKEN_SALT') },
-});
+})) satisfies ApiConfigFile;

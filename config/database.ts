@@ -1,9 +1,9 @@
-import type { Env } from '../core/index.js';
+import type { DatabaseConfigFile } from 'strata-cms';
 
 // DATABASE_CLIENT: sqlite (default, file .tmp/data.db), mysql (MariaDB/MySQL) or postgres.
 // Server databases take DATABASE_URL, or DATABASE_HOST/PORT/NAME/USERNAME/PASSWORD; PostgreSQL also
 // DATABASE_SCHEMA.
-export default (env: Env) => {
+export default ((env) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
   if (client === 'sqlite') {
     return { client, connection: { filename: env('DATABASE_FILENAME', '.tmp/data.db') } };
@@ -25,4 +25,4 @@ export default (env: Env) => {
     debug: env.bool('DATABASE_DEBUG', false),
     statementTimeout: env.int('DATABASE_STATEMENT_TIMEOUT'),
   };
-};
+}) satisfies DatabaseConfigFile;

@@ -1,4 +1,4 @@
-import type { Env } from '../core/index.js';
+import type { Env } from 'strata-cms';
 
 // What each users-permissions role may do, synced to the database at every start: roles named
 // here get exactly these actions (plus the plugin's defaults, such as users.me for authenticated).

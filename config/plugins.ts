@@ -1,8 +1,8 @@
-import type { Env } from '../core/index.js';
+import type { PluginsConfigFile } from 'strata-cms';
 import permissions from './permissions.js';
 
 // First-party plugins by name ({ enabled, config }); custom plugins add `resolve: './path'`.
-export default (env: Env) => ({
+export default ((env) => ({
   'draft-and-publish': { enabled: env.bool('DRAFT_AND_PUBLISH', true) },
   i18n: {
     enabled: env.bool('I18N', true),
@@ -33,4 +33,4 @@ export default (env: Env) => ({
       serverUrl: env('PUBLIC_URL', 'http://localhost:1337'),
     },
   },
-});
+})) satisfies PluginsConfigFile;

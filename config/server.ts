@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import type { Env } from '../core/index.js';
+import type { ServerConfigFile } from 'strata-cms';
 
-export default (env: Env) => ({
+export default ((env) => ({
   host: env('HOST', '127.0.0.1'),
   port: env.int('PORT', 1337),
   proxy: env.bool('PROXY', false),
@@ -10,4 +10,4 @@ export default (env: Env) => ({
   workers: env.int('WORKERS', env('NODE_ENV') === 'production' ? availableParallelism() : 1),
   // 'database' when several instances (or workers) must share rate-limit budgets
   rateLimitStore: env('RATE_LIMIT_STORE', 'memory'),
-});
+})) satisfies ServerConfigFile;

@@ -1,8 +1,8 @@
-import type { Env } from '../core/index.js';
+import type { WebhooksConfigFile } from 'strata-cms';
 
 // Document events POSTed to receivers (docs/webhooks.md). WEBHOOK_URL adds one receiver of every
 // entry event; list more endpoints here.
-export default (env: Env) => {
+export default ((env) => {
   const url = env('WEBHOOK_URL');
   return {
     endpoints: url ? [{
@@ -16,4 +16,4 @@ export default (env: Env) => {
     timeout: env.int('WEBHOOKS_TIMEOUT', 10_000),
     pollInterval: env.int('WEBHOOKS_POLL_INTERVAL', 1000),
   };
-};
+}) satisfies WebhooksConfigFile;

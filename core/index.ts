@@ -10,6 +10,8 @@ export type { Phase } from './kernel/phase.js';
 export { createEnv, type Env, type EnvSource } from './config/env.js';
 /** The app folder and config folder a command-line tool loads (APP_DIR or the working directory). */
 export { appDir, configDir } from './config/app-folders.js';
+/** The types of an app's config/<name>.ts files. */
+export type { ApiConfigFile, ConfigInput, DatabaseConfigFile, PluginsConfigFile, ServerConfigFile, WebhooksConfigFile } from './config/config-files.js';
 export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig, WebhookEndpoint, WebhooksConfig } from './config/types.js';
 export {
   ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError, PolicyError, UnauthorizedError,

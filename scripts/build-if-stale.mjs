@@ -1,11 +1,14 @@
-// Compiles with tsc when the compiled entry point is missing or older than any source file, so the
-// npm scripts run plain node on dist/ (no dev-time transpiler) on a machine with only `npm install`.
-import { spawnSync } from 'node:child_process';
+// Compiles when the compiled entry point is missing or older than any source file, so the npm
+// scripts run plain node on dist/ (no dev-time transpiler) on a machine with only `npm install`.
+// An installed package has no sources and no tsconfig.build.json: its dist/ is used as it is.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from './build.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** A source checkout of the framework (this repository), rather than an installed package. */
+export const checkout = existsSync(join(root, 'tsconfig.build.json'));
 const sources = ['core', 'plugins', 'config'].map((d) => join(root, d));
 
 function newest(dir) {
@@ -19,15 +22,21 @@ function newest(dir) {
   return t;
 }
 
+function stale(entry) {
+  const index = join(root, 'dist', 'index.d.ts');
+  if (!existsSync(entry) || !existsSync(index)) return true;
+  const built = Math.min(statSync(entry).mtimeMs, statSync(index).mtimeMs);
+  return Math.max(...sources.map(newest), statSync(join(root, 'tsconfig.build.json')).mtimeMs) > built;
+}
+
 /** Builds if needed (exits on a failed build) and returns the file URL of dist/<relative>. */
 export function builtEntry(relative) {
   const entry = join(root, 'dist', relative);
-  const stale = !existsSync(entry) || Math.max(...sources.map(newest), statSync(join(root, 'tsconfig.build.json')).mtimeMs) > statSync(entry).mtimeMs;
-  if (stale) {
+  if (checkout && stale(entry)) {
     // stderr: stdout belongs to the command (a token's secret, say)
     process.stderr.write('building (tsc)...\n');
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: ['ignore', 2, 2] });
-    if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+    const status = build();
+    if (status !== 0) process.exit(status);
   }
   return new URL(`file://${entry}`).href;
 }

@@ -208,6 +208,11 @@ export class Kernel {
     return new Set([...this.operations.actions(), ...this.routes.actions()]);
   }
 
+  /** The plugins loaded (after register), in load order. */
+  pluginNames(): string[] {
+    return this.#plugins.map(({ plugin }) => plugin.name);
+  }
+
   /** A service a plugin provides (see Services). */
   service<K extends ServiceName>(name: K): Services[K] {
     return this.services.get(name);
@@ -260,6 +265,22 @@ export class Kernel {
     }
     this.#phase = 'ready';
     return this;
+  }
+
+  /** What start-up reads before it opens the database (config, plugins and their register(), the
+   *  content types), with the errors start would give; opens nothing. `strata build` in an app.
+   *  The kernel is destroyed after, whatever the outcome. */
+  async check(): Promise<void> {
+    if (this.#phase !== 'created') throw new KernelError('KERNEL_ERR_STATE', `check() in phase ${this.#phase}`);
+    try {
+      this.#phase = 'register';
+      await this.#register();
+      this.#phase = 'registerModels';
+      this.#registerModels();
+    } finally {
+      await this.#close();
+      this.#phase = 'destroyed';
+    }
   }
 
   /** load() if needed, then listen on config.server (port 0 picks a free port). */

@@ -122,7 +122,8 @@ describe('npm run token', function () {
     for (const args of [[], ['frob']]) {
       const res = spawnSync(process.execPath, [join(ROOT, 'scripts', 'strata.mjs'), ...args], { cwd: ROOT, env: appEnv(app()), encoding: 'utf8' });
       expect(res.status, args.join(' ')).to.equal(2);
-      expect(res.stderr).to.match(/^usage: strata <start\|token\|generate\|upload>/);
+      expect(res.stderr).to.match(/^usage: strata <command> \[arguments\]\n/);
+      for (const command of ['new', 'develop', 'start', 'build', 'generate', 'token', 'upload']) expect(res.stderr).to.match(new RegExp(`\\n  ${command} `));
       expect(res.stdout).to.equal('');
     }
   });
