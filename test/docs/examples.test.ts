@@ -101,11 +101,12 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDi
 }
 
 /** Type-checks a document's TypeScript files with the project's compiler options, beside the
- *  first-party plugins. */
+ *  first-party plugins: the repository's own files, so their additions to core's declarations
+ *  land on the module `strata-cms` names (tsconfig paths), not on a symlinked copy. */
 function typecheck(appDir: string, doc: ParsedDoc): void {
   const files = doc.files.filter((f) => f.path.endsWith('.ts')).map((f) => f.path);
   writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify({
-    extends: join(ROOT, 'tsconfig.json'), compilerOptions: { noEmit: true }, include: [...files, 'plugins/*/index.ts'],
+    extends: join(ROOT, 'tsconfig.json'), compilerOptions: { noEmit: true }, include: [...files, join(ROOT, 'plugins', '*', 'index.ts')],
   }));
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(appDir, 'tsconfig.json')], { encoding: 'utf8' });
   if (tsc.status !== 0) expect.fail(`the TypeScript files of ${doc.files[0]?.path ?? 'the document'} do not compile:\n${tsc.stdout}${tsc.stderr}`);
