@@ -4,7 +4,7 @@
 // declarations: their `declare module` additions (services, schema scopes) are in an app's program
 // only if something imports them. `--clean` empties dist/ first (prepack: nothing stale is packed).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +26,6 @@ export function build({ clean = false } = {}) {
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   process.exit(build({ clean: process.argv.includes('--clean') }));
 }

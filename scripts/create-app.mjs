@@ -9,8 +9,9 @@ const DOTFILES = { gitignore: '.gitignore', npmrc: '.npmrc', 'env.example': '.en
 
 /** An npm package name from a folder name: lowercase, URL-safe, at most 214 characters. */
 export function packageName(folder) {
-  const name = basename(folder).toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|-+$/g, '');
-  return (name || 'strata-app').slice(0, 214);
+  const trim = (name) => name.replace(/^[._-]+|[._-]+$/g, '');
+  const name = trim(trim(basename(folder).toLowerCase().replace(/[^a-z0-9._-]+/g, '-')).slice(0, 214));
+  return name || 'strata-app';
 }
 
 /** The app's package.json: generated rather than copied, so no tool mistakes the template for a package. */
@@ -57,10 +58,22 @@ export function createApp({ target, templateDir, frameworkSpec, engines }) {
   return dir;
 }
 
+/** A path as one shell word (quoted when it holds anything beyond letters, digits and ./_-). */
+function shellWord(path) {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
+}
+
+/** A local tarball or folder named relative to where the command ran, as npm reads it from the
+ *  app's package.json (relative to the app): absolute. A registry spec is kept as it is. */
+export function frameworkDependency(spec, cwd = process.cwd()) {
+  const path = spec.startsWith('file:') ? spec.slice(5) : /^(\.{1,2}\/|\/)/.test(spec) || spec.endsWith('.tgz') ? spec : undefined;
+  return path === undefined ? spec : `file:${resolve(cwd, path)}`;
+}
+
 /** What to type next, printed by both commands. */
 export function nextSteps(dir, cwd = process.cwd()) {
   const rel = dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir;
-  return `Created ${dir}\n\nNext:\n  cd ${rel}\n  npm install\n  npm run develop\n\n`
+  return `Created ${dir}\n\nNext:\n  cd ${shellWord(rel)}\n  npm install\n  npm run develop\n\n`
     + 'Then add a content type: npm run generate -- content-type recipe title:string\n'
     + 'The app\'s README.md says where each file goes.\n';
 }
@@ -70,7 +83,7 @@ export function createAppCommand(args, { templateDir, version, engines, usage })
   if (args.includes('--help') || args.includes('-h')) { process.stdout.write(usage); return 0; }
   const at = args.indexOf('--framework');
   // A tarball or a folder in place of the registry's version (testing a build before publishing)
-  const frameworkSpec = at >= 0 ? args[at + 1] : `^${version}`;
+  const frameworkSpec = at >= 0 ? args[at + 1] && frameworkDependency(args[at + 1]) : `^${version}`;
   const folders = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
   if (folders.length !== 1 || !frameworkSpec || folders[0].startsWith('-')) { process.stderr.write(usage); return 2; }
   try {

@@ -5,7 +5,8 @@
 // banner, so a script can capture what a command prints (`SECRET=$(npx strata token create ...)`).
 import './node-check.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, watch } from 'node:fs';
+import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtEntry, checkout, root } from './build-if-stale.mjs';
@@ -24,7 +25,7 @@ const USAGE = `usage: strata <command> [arguments]
   new <folder>      make a new app in <folder> (then: cd <folder> && npm install && npm run develop)
   develop           start, and start again when config/, content-types/, plugins/, src/ or .env changes
   start             serve the app in this folder (APP_DIR overrides the folder)
-  build             check config, plugins and content types without starting; type-check the app
+  build             type-check the app; check config, plugins and content types without starting
   generate          write a content type or component (strata generate --help)
   token             create, list or revoke API tokens (strata token --help)
   upload            import files into the media library
@@ -42,7 +43,8 @@ if (command === '--version' || command === '-v') {
 } else if (command === 'new') {
   await createNew(process.argv.slice(3));
 } else if (command === 'develop') {
-  loadEnvFile();
+  // Not loaded here: each restarted `start` reads .env itself, so a changed or removed value is
+  // seen (loadEnvFile never overwrites what the environment already holds)
   develop(process.argv.slice(3));
 } else if (Object.hasOwn(COMPILED, command ?? '')) {
   loadEnvFile();
@@ -77,17 +79,37 @@ async function createNew(args) {
 
 // Node's own watch mode restarts `strata start` on a change: a new process is the only way to
 // read a changed config/*.ts again (ES modules cannot be unloaded). A start that fails (a schema
-// error) waits for the next save. Node 22 stops on a watch path that does not exist: only
-// existing ones are passed, so a folder made later is watched from the next `develop`.
+// error) waits for the next save. Node 22 stops on a watch path that does not exist, so only
+// existing ones are passed; when one of them appears or goes (a first plugins/, a new .env), the
+// watcher is started again with the new list.
 function develop(args) {
-  const watched = ['config', 'content-types', 'plugins', 'src', '.env'].map((p) => join(appDir, p));
-  if (checkout && sameFolder(appDir, root)) watched.push(join(root, 'core'));
-  const paths = watched.filter((p) => existsSync(p));
-  const child = spawn(process.execPath, [
-    ...paths.map((p) => `--watch-path=${p}`), '--watch-preserve-output',
-    fileURLToPath(import.meta.url), 'start', ...args,
-  ], { stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  const names = ['config', 'content-types', 'plugins', 'src', '.env'];
+  const framework = checkout && sameFolder(appDir, root) ? [join(root, 'core')] : [];
+  const present = () => names.map((n) => join(appDir, n)).filter((p) => existsSync(p)).concat(framework);
+  let paths = [];
+  let child;
+  let respawn = false;
+  let stopping = false;
+  const run = () => {
+    paths = present();
+    child = spawn(process.execPath, [
+      ...paths.map((p) => `--watch-path=${p}`), '--watch-preserve-output',
+      fileURLToPath(import.meta.url), 'start', ...args,
+    ], { stdio: 'inherit' });
+    child.on('exit', (code, signal) => {
+      if (respawn && !stopping) { respawn = false; run(); return; }
+      // Stopped by the signal we forwarded: a clean stop. Killed by another: the shell's 128 + n.
+      process.exit(code ?? (stopping ? 0 : 128 + (constants.signals[signal] ?? 0)));
+    });
+  };
+  run();
+  watch(appDir, (_event, name) => {
+    if (!names.includes(String(name)) || respawn || stopping) return;
+    if (present().join('\n') === paths.join('\n')) return;
+    respawn = true;
+    child.kill('SIGTERM');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => { stopping = true; child.kill(signal); });
+  }
 }
-

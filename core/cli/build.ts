@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createKernel, KernelError } from '../index.js';
-import { appDir, configDir, configNotice } from '../config/app-folders.js';
+import { appDir, configDir, configNotice, inExampleApp } from '../config/app-folders.js';
 
 async function check(): Promise<void> {
   const kernel = await createKernel({ appDir, configDir });
@@ -21,7 +21,7 @@ async function check(): Promise<void> {
 function typecheck(): number {
   const tsconfig = join(appDir, 'tsconfig.json');
   // The framework's own checkout: its build compiled everything already
-  if (!existsSync(tsconfig) || existsSync(join(appDir, 'tsconfig.build.json'))) return 0;
+  if (!existsSync(tsconfig) || inExampleApp) return 0;
   let tsc: string;
   try {
     tsc = createRequire(join(appDir, 'package.json')).resolve('typescript/bin/tsc');

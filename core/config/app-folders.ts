@@ -18,11 +18,14 @@ function sameFolder(a: string, b: string): boolean {
   try { return realpathSync(a) === realpathSync(b); } catch { return false; }
 }
 
-export const configDir = !sameFolder(appDir, exampleApp) && existsSync(join(appDir, 'config'))
+/** The app folder is the framework's own checkout (the example app), not an app of a user's. */
+export const inExampleApp = sameFolder(appDir, exampleApp);
+
+export const configDir = !inExampleApp && existsSync(join(appDir, 'config'))
   ? join(appDir, 'config')
   : exampleConfig;
 
 /** A line for the start-up log when the app folder borrows the example app's config. */
-export const configNotice = configDir === exampleConfig && !sameFolder(appDir, exampleApp)
+export const configNotice = configDir === exampleConfig && !inExampleApp
   ? `${appDir} has no config/ folder: using the example app's (${exampleConfig})`
   : undefined;

@@ -7,8 +7,9 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const packed = existsSync(join(here, 'template'));
 const root = join(here, '..', '..');
+// In the checkout, the template where it is kept (npm pack leaves copies here, which go stale)
+const packed = !existsSync(join(root, 'core', 'cli', 'template'));
 const { createAppCommand } = await import(pathToFileURL(packed ? join(here, 'create-app.mjs') : join(root, 'scripts', 'create-app.mjs')).href);
 const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 

@@ -65,7 +65,8 @@ describe('the packages and their creator', function () {
     const parent = tempDir();
     const res = node([join(ROOT, 'scripts', 'strata.mjs'), 'new', 'My Site!'], parent);
     expect(res.status, res.stderr).to.equal(0);
-    expect(res.stdout).to.contain('cd My Site!\n  npm install\n  npm run develop');
+    // One shell word, whatever the folder is called
+    expect(res.stdout).to.contain("cd 'My Site!'\n  npm install\n  npm run develop");
     const app = join(parent, 'My Site!');
     expect(readdirSync(app).sort()).to.deep.equal(['.env.example', '.gitignore', '.npmrc', 'README.md', 'config', 'content-types', 'package.json', 'plugins', 'public', 'tsconfig.json']);
     const pkg = read(join(app, 'package.json'));
@@ -83,11 +84,31 @@ describe('the packages and their creator', function () {
     expect(node([join(ROOT, 'scripts', 'strata.mjs'), 'new'], parent).status).to.equal(2);
   });
 
+  it('names the package after the folder as npm allows, in an empty folder too; refuses a bad command line', () => {
+    const parent = tempDir();
+    mkdirSync(join(parent, 'empty'));
+    const cases: Array<[string, string]> = [['._Weird~Name..', 'weird-name'], ['...', 'strata-app'], ['empty', 'empty'], [`${'a'.repeat(213)}-b`, 'a'.repeat(213)]];
+    for (const [folder, name] of cases) {
+      const res = node([join(ROOT, 'scripts', 'strata.mjs'), 'new', folder], parent);
+      expect(res.status, `${folder}: ${res.stderr}`).to.equal(0);
+      expect(read(join(parent, folder, 'package.json')).name, folder).to.equal(name);
+    }
+    for (const args of [['a', 'b'], ['--framework'], ['x', '--framework'], ['--framework=file:x.tgz']]) {
+      const res = node([join(ROOT, 'scripts', 'strata.mjs'), 'new', ...args], parent);
+      expect(res.status, args.join(' ')).to.equal(2);
+      expect(res.stderr).to.match(/^usage: strata new <folder>/);
+    }
+  });
+
   it('create-strata-cms does the same from a checkout, with --framework naming what to install', () => {
     const parent = tempDir();
     const res = node([join(ROOT, 'packages', 'create-strata-cms', 'index.mjs'), 'site', '--framework', 'file:../strata-cms.tgz'], parent);
     expect(res.status, res.stderr).to.equal(0);
-    expect(read(join(parent, 'site', 'package.json')).dependencies).to.deep.equal({ 'strata-cms': 'file:../strata-cms.tgz' });
+    // npm reads a path in the app's package.json from the app: made absolute from where the command ran
+    expect(read(join(parent, 'site', 'package.json')).dependencies).to.deep.equal({ 'strata-cms': `file:${join(parent, '..', 'strata-cms.tgz')}` });
+    const named = node([join(ROOT, 'packages', 'create-strata-cms', 'index.mjs'), 'other', '--framework', 'strata-cms@0.1.0'], parent);
+    expect(named.status, named.stderr).to.equal(0);
+    expect(read(join(parent, 'other', 'package.json')).dependencies).to.deep.equal({ 'strata-cms': 'strata-cms@0.1.0' });
     expect(readFileSync(join(parent, 'site', 'config', 'permissions.ts'), 'utf8')).to.equal(readFileSync(join(TEMPLATE, 'config', 'permissions.ts'), 'utf8'));
   });
 

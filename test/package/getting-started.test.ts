@@ -173,6 +173,21 @@ export default definePlugin<{ greeting?: string }>({
     expect((await fetch(`${develop!.url}/api/notes`, { headers: { authorization: `Bearer ${bindings.get('TOKEN') as string}` } })).status).to.equal(200);
   });
 
+  it('develop reads .env again at each restart: a changed value is seen, a removed one is gone', async () => {
+    const env = join(appDir(), '.env');
+    const pageSize = async () => ((await (await fetch(`${develop!.url}/api/recipes`)).json()) as { meta: { pagination: { pageSize: number } } }).meta.pagination.pageSize;
+    let starts = develop!.starts();
+    writeFileSync(env, 'API_DEFAULT_LIMIT=1\n');
+    await develop!.waitForStart(++starts);
+    expect(await pageSize()).to.equal(1);
+    writeFileSync(env, 'API_DEFAULT_LIMIT=2\n');
+    await develop!.waitForStart(++starts);
+    expect(await pageSize()).to.equal(2);
+    writeFileSync(env, '# nothing set\n');
+    await develop!.waitForStart(++starts);
+    expect(await pageSize()).to.equal(25);
+  });
+
   it('stops develop, watcher and server together on SIGTERM', async () => {
     const url = develop!.url;
     await develop!.stop();
