@@ -173,18 +173,25 @@ export default definePlugin<{ greeting?: string }>({
     expect((await fetch(`${develop!.url}/api/notes`, { headers: { authorization: `Bearer ${bindings.get('TOKEN') as string}` } })).status).to.equal(200);
   });
 
-  it('develop reads .env again at each restart: a changed value is seen, a removed one is gone', async () => {
+  it('develop watches a .env made while it runs, and reads .env again at each restart', async () => {
     const env = join(appDir(), '.env');
     const pageSize = async () => ((await (await fetch(`${develop!.url}/api/recipes`)).json()) as { meta: { pagination: { pageSize: number } } }).meta.pagination.pageSize;
+    // Made after develop started: Node cannot watch it until it exists
     let starts = develop!.starts();
     writeFileSync(env, 'API_DEFAULT_LIMIT=1\n');
     await develop!.waitForStart(++starts);
     expect(await pageSize()).to.equal(1);
+
+    // Started with a .env: a changed value and a removed one are seen all the same
+    await develop!.stop();
+    develop = new Develop(appDir());
+    await develop.waitForStart(1);
+    expect(await pageSize()).to.equal(1);
     writeFileSync(env, 'API_DEFAULT_LIMIT=2\n');
-    await develop!.waitForStart(++starts);
+    await develop.waitForStart(2);
     expect(await pageSize()).to.equal(2);
     writeFileSync(env, '# nothing set\n');
-    await develop!.waitForStart(++starts);
+    await develop.waitForStart(3);
     expect(await pageSize()).to.equal(25);
   });
 
