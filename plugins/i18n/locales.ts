@@ -66,7 +66,7 @@ export function localeOf(params: DocumentParams, settings: I18nSettings, allowAl
     throw invalid(raw, 'Invalid locale param * provided. Document locales must be strings.');
   }
   if (typeof raw !== 'string' || !CODE.test(raw)) throw invalid(raw, 'Invalid locale parameter: expected a locale code such as en or fr');
-  if (!settings.locales.some((l) => l.code === raw)) throw invalid(raw, `Unknown locale: ${raw}`);
+  if (!settings.locales.some((l) => l.code === raw)) throw invalid(raw, `Unknown locale: ${raw} (the locales are ${settings.locales.map((l) => l.code).join(', ')})`);
   return raw;
 }
 

@@ -45,7 +45,7 @@ describe('typed parameters and operations', () => {
     expect(refusal('status', 'bogus', 'find')).to.equal('Invalid status parameter: expected "draft" or "published"');
     expect(params.parse('locale', '*', { contentType: article, action: 'find' })).to.equal('*');
     expect(refusal('locale', '*', 'findOne')).to.equal('Invalid locale param * provided. Document locales must be strings.');
-    expect(refusal('locale', 'de', 'find')).to.equal('Unknown locale: de');
+    expect(refusal('locale', 'de', 'find')).to.equal('Unknown locale: de (the locales are en, fr)');
     expect(params.parse('hasPublishedVersion', 'false', { contentType: article, action: 'find' })).to.equal(false);
     // No owner's parse: the schema decides
     expect(params.parse('page', '3', { contentType: article, action: 'find' })).to.equal(3);

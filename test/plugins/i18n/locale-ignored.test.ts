@@ -79,7 +79,7 @@ describe('i18n: locale on a content type without i18n', () => {
     const page = await create(app(), 'pages', { title: fresh('Page') });
     const unknown = await app().get('/api/pages?locale=zz');
     expectStatus(unknown, 400);
-    expect(unknown.body.error).to.include({ name: 'ValidationError', message: 'Unknown locale: zz' });
+    expect(unknown.body.error).to.include({ name: 'ValidationError', message: 'Unknown locale: zz (the locales are en, fr, de)' });
     expectStatus(await app().get(`/api/pages/${page.documentId}?locale=*`), 400);
     expectStatus(await app().put(`/api/pages/${page.documentId}?locale=zz`, { data: { title: 'x' } }), 400);
     expectStatus(await action(app(), 'pages', page.documentId, 'publish', { locale: 'zz' }), 400);
