@@ -42,7 +42,10 @@ describe('the packages and their creator', function () {
     expect(framework.dependencies).to.have.property('@types/koa');
     buildOnce();
     for (const entry of framework.files ?? []) {
-      if (!entry.startsWith('!')) expect(existsSync(join(ROOT, entry)), entry).to.equal(true);
+      if (entry.startsWith('!')) continue;
+      const [folder, glob] = entry.endsWith('/*.ts') ? [entry.slice(0, -5), true] : [entry, false];
+      expect(existsSync(join(ROOT, folder)), entry).to.equal(true);
+      if (glob) expect(readdirSync(join(ROOT, folder)).some((f) => f.endsWith('.ts')), entry).to.equal(true);
     }
     const index = readFileSync(join(ROOT, 'dist', 'index.d.ts'), 'utf8');
     // Each first-party plugin's declarations, so `api.services.get('graphql')` is typed in an app
@@ -53,12 +56,17 @@ describe('the packages and their creator', function () {
     }
   });
 
-  it("keeps the template's config the example app's, but for the permissions of its content types", () => {
-    const files = readdirSync(join(TEMPLATE, 'config')).sort();
+  it("gives a new app the example app's config, but for the permissions of its content types", () => {
+    const parent = tempDir();
+    expect(node([join(ROOT, 'scripts', 'strata.mjs'), 'new', 'app'], parent).status).to.equal(0);
+    const config = join(parent, 'app', 'config');
+    const files = readdirSync(config).sort();
     expect(files).to.deep.equal(readdirSync(join(ROOT, 'config')).sort());
-    for (const file of files.filter((f) => f !== 'permissions.ts')) {
-      expect(readFileSync(join(TEMPLATE, 'config', file), 'utf8'), file).to.equal(readFileSync(join(ROOT, 'config', file), 'utf8'));
+    for (const file of files) {
+      const source = file === 'permissions.ts' ? join(TEMPLATE, 'config', file) : join(ROOT, 'config', file);
+      expect(readFileSync(join(config, file), 'utf8'), file).to.equal(readFileSync(source, 'utf8'));
     }
+    expect(readFileSync(join(config, 'permissions.ts'), 'utf8')).to.not.contain('api::article.article');
   });
 
   it('strata new makes the app folder: dotfiles named, package.json depending on this version', () => {
