@@ -34,6 +34,8 @@ const USAGE = `usage: strata <command> [arguments]
 
 const appDir = resolve(process.env.APP_DIR ?? process.cwd());
 const sameFolder = (a, b) => { try { return realpathSync(a) === realpathSync(b); } catch { return false; } };
+/** Run in this repository on the example app: `build` compiles and `develop` watches core/ too. */
+const frameworkCheckout = checkout && sameFolder(appDir, root);
 const command = process.argv[2];
 
 if (command === '--version' || command === '-v') {
@@ -49,7 +51,7 @@ if (command === '--version' || command === '-v') {
 } else if (Object.hasOwn(COMPILED, command ?? '')) {
   loadEnvFile();
   // In this repository `strata build` compiles the framework first; in an app it only checks
-  if (command === 'build' && checkout && sameFolder(appDir, root)) {
+  if (command === 'build' && frameworkCheckout) {
     process.stderr.write('building (tsc)...\n');
     const status = build();
     if (status !== 0) process.exit(status);
@@ -84,7 +86,7 @@ async function createNew(args) {
 // watcher is started again with the new list.
 function develop(args) {
   const names = ['config', 'content-types', 'plugins', 'src', '.env'];
-  const framework = checkout && sameFolder(appDir, root) ? [join(root, 'core')] : [];
+  const framework = frameworkCheckout ? [join(root, 'core')] : [];
   const present = () => names.map((n) => join(appDir, n)).filter((p) => existsSync(p)).concat(framework);
   let paths = [];
   let child;

@@ -5,6 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './kernel.js';
 
+/** The start-up line's address: `serving N content types on http://127.0.0.1:<port>/api`. */
+export const SERVING_URL = /on (http:\/\/127\.0\.0\.1:\d+)\/api/;
+
 export function appEnv(appDir: string, env: Record<string, string> = {}): Record<string, string> {
   return { PATH: process.env.PATH ?? '', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', ...env };
 }
@@ -17,7 +20,7 @@ export function startServer(appDir: string, env: Record<string, string> = {}) {
   const ready = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(output);
+      const match = SERVING_URL.exec(output);
       if (match) resolve(match[1]!);
     };
     child.stdout.on('data', onData);

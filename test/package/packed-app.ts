@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
-import { buildOnce } from '../helpers/server-process.js';
+import { buildOnce, SERVING_URL } from '../helpers/server-process.js';
 
 /** The environment of a user's shell: npm's own variables (npm test sets the prefix to this
  *  repository, among others), the suite's database settings and this repository's bins removed. */
@@ -75,7 +75,7 @@ export class Develop {
   starts(): number { return [...this.#output.matchAll(/ serving \d+ content types on /g)].length; }
 
   get url(): string {
-    const all = [...this.#output.matchAll(/on (http:\/\/127\.0\.0\.1:\d+)\/api/g)];
+    const all = [...this.#output.matchAll(new RegExp(SERVING_URL.source, 'g'))];
     const last = all.at(-1)?.[1];
     if (!last) throw new Error(`develop has not started yet:\n${this.#output}`);
     return last;
