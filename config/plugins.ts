@@ -15,6 +15,9 @@ export default ((env) => ({
     enabled: env.bool('GRAPHQL', true),
     config: { endpoint: '/graphql', depthLimit: env.int('GRAPHQL_DEPTH_LIMIT', 10), amountLimit: env.int('GRAPHQL_AMOUNT_LIMIT', 100) },
   },
+  // The OpenAPI document at /api/openapi.json and its reference page at /api/docs, in development
+  // (docs/openapi.md)
+  openapi: { enabled: env.bool('OPENAPI', true) },
   // Media library: files under public/uploads, served at /uploads (docs/upload.md)
   upload: {
     enabled: env.bool('UPLOAD', true),

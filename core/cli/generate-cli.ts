@@ -7,6 +7,7 @@ import { ATTRIBUTE_SHORTHAND_HELP, GenerateError, generateComponent, generateCon
 const HELP = `Usage:
   npm run generate -- content-type <singularName> [options] [<attribute>...]
   npm run generate -- component <category>.<name> [options] [<attribute>...]
+  npm run generate -- openapi [--output <file>]   (the openapi plugin's: see its --help)
 
 Options:
   --plural <pluralName>      content types only; default: singular + s (y -> ies, s/x/z/ch/sh -> es)
@@ -125,4 +126,11 @@ function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv[0] === 'openapi') {
+  // The openapi plugin's command: it loads the app, which this file's commands never do
+  const { generateOpenApi } = await import('../../plugins/openapi/cli.js');
+  process.exitCode = await generateOpenApi(argv.slice(1));
+} else {
+  process.exitCode = main(argv);
+}

@@ -32,6 +32,7 @@ export class RouteTable {
       method: spec.method, path: spec.path, action: op.name, operation: op.name, query: [...op.params, ...spec.query ?? []],
       ...(op.contentType ? { contentType: op.contentType } : {}),
       ...(op.extraActions ? { extraActions: [...op.extraActions] } : {}),
+      ...(spec.doc ? { doc: spec.doc } : {}),
       config: { auth: !op.public, owner: op.owner, ...(spec.policies ? { policies: spec.policies } : {}) },
       handler: async (ctx: RequestContext) => {
         const input = { ...spec.input?.(ctx), params: ctx.state.query ?? {} };

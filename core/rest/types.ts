@@ -4,6 +4,7 @@ import type { ParameterizedContext } from 'koa';
 import type { AuthResult } from '../auth/types.js';
 import type { OperationInput } from '../operations/types.js';
 import type { PolicyRef } from '../policies/types.js';
+import type { RouteDoc } from './route-doc.js';
 
 export interface RequestState {
   /** Set by authentication: who is calling. */
@@ -37,6 +38,8 @@ export interface RouteDefinition {
   /** Set when the handler runs this operation: the operation runner then applies the rate limit,
    *  authentication and the permission, not the mount. */
   operation?: string;
+  /** What the route takes and answers, for API descriptions (OpenAPI). */
+  doc?: RouteDoc;
   config: {
     /** false: no authenticate/authorize (public routes such as login). */
     auth: boolean;
@@ -62,4 +65,6 @@ export interface OperationRouteSpec<Output = unknown> {
   respond?(ctx: RequestContext, output: Output): void;
   /** Policies the caller must pass after the permission check, before the operation runs. */
   policies?: readonly PolicyRef[];
+  /** What the route takes and answers, for API descriptions (OpenAPI). */
+  doc?: RouteDoc;
 }

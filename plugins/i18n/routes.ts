@@ -1,6 +1,6 @@
 // The locales a client may ask for: an operation, and GET /api/i18n/locales over it.
 
-import type { OperationRegistry, PluginApi, RouteTable } from '../../core/index.js';
+import { listOf, objectOf, type OperationRegistry, type PluginApi, type RouteTable } from '../../core/index.js';
 import { LOCALE_UID, PLUGIN_NAME } from './locales.js';
 
 export const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
@@ -22,10 +22,17 @@ function asStrapiLocale(row: Record<string, unknown>): Record<string, unknown> {
   return { id, documentId, name, code, createdAt, updatedAt, publishedAt: createdAt, isDefault };
 }
 
+const date = { type: 'string', format: 'date-time' };
+const LOCALE = objectOf({
+  id: { type: 'integer' }, documentId: { type: 'string' }, name: { type: 'string' }, code: { type: 'string' },
+  createdAt: date, updatedAt: date, publishedAt: date, isDefault: { type: 'boolean' },
+});
+
 export function addLocalesRoute(api: PluginApi, routes: RouteTable): void {
   routes.addOperation({
     method: 'GET', path: `${api.config.api.rest.prefix}/i18n/locales`, operation: LIST_LOCALES,
     // A bare array, as Strapi answers
     respond: (ctx, locales) => { ctx.body = locales; },
+    doc: { summary: 'The configured locales', tags: ['I18n'], response: { schema: listOf(LOCALE) } },
   });
 }

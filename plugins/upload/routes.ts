@@ -2,10 +2,13 @@
 // { data } envelope), 201 for an upload, the deleted file for a delete. Errors keep the envelope.
 
 import type { Middleware } from 'koa';
-import { NotFoundError, ValidationError, type RequestContext, type RequestState, type RouteTable } from '../../core/index.js';
+import { FILE_UID, listOf, modelSchema, NotFoundError, ValidationError, type RequestContext, type RequestState, type RouteDoc, type RouteTable } from '../../core/index.js';
 import type { UploadSettings } from './config.js';
 import { readMultipart, type UploadRequest } from './multipart.js';
 import { UPLOAD_ACTIONS, type UploadBody } from './operations.js';
+
+const file = modelSchema(FILE_UID);
+const doc = (summary: string, answer = file): RouteDoc => ({ summary, tags: ['Upload'], model: FILE_UID, response: { schema: answer } });
 
 export function addUploadRoutes(routes: RouteTable, prefix: string, settings: UploadSettings): void {
   const at = `${prefix}/upload`;
@@ -26,10 +29,24 @@ export function addUploadRoutes(routes: RouteTable, prefix: string, settings: Up
       ctx.status = Array.isArray(output) ? 201 : 200;
       ctx.body = output;
     },
+    doc: {
+      ...doc('Upload files, or with ?id change one file\'s info or content'),
+      description: 'Multipart: `files` (one or more), optional `fileInfo` (JSON: name, alternativeText, caption), and ref, refId and field to attach the files to a media attribute. With `id` in the query, answers the changed file (200).',
+      form: {
+        type: 'object',
+        properties: {
+          files: { anyOf: [{ type: 'string', format: 'binary' }, listOf({ type: 'string', format: 'binary' })] },
+          fileInfo: { type: 'string', description: 'JSON' }, ref: { type: 'string' }, refId: { type: 'string' }, field: { type: 'string' },
+        },
+      },
+      response: { status: 201, schema: listOf(file) },
+      query: { id: { schema: { type: 'string' }, description: "The file to change (id or documentId)" } },
+      errors: [404, 413],
+    },
   });
-  routes.addOperation({ method: 'GET', path: `${at}/files`, operation: UPLOAD_ACTIONS.find, respond: (ctx, files) => { ctx.body = files; } });
-  routes.addOperation({ method: 'GET', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.findOne, input: idParam, respond: found });
-  routes.addOperation({ method: 'DELETE', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.destroy, input: idParam, respond: found });
+  routes.addOperation({ method: 'GET', path: `${at}/files`, operation: UPLOAD_ACTIONS.find, respond: (ctx, files) => { ctx.body = files; }, doc: doc('List files', listOf(file)) });
+  routes.addOperation({ method: 'GET', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.findOne, input: idParam, respond: found, doc: { ...doc('Get a file'), errors: [404] } });
+  routes.addOperation({ method: 'DELETE', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.destroy, input: idParam, respond: found, doc: { ...doc('Delete a file and its formats'), errors: [404] } });
 }
 
 /** The request's parts: multipart as streamed to disk, or a JSON body's fields (an info change). */

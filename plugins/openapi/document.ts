@@ -1,0 +1,166 @@
+// The OpenAPI 3.1 document of the REST surface, read from the route table (every route, whoever
+// added it, with what its doc says it takes and answers), the typed parameters (what each route
+// accepts in its query string) and the model registry (the schemas). Nothing here names a plugin:
+// a plugin's routes appear because it added them.
+
+import type { DocSchema, ModelRegistry, ParamDefinition, ParamRegistry, RouteDefinition } from '../../core/index.js';
+import type { OpenApiSettings } from './config.js';
+import { ModelSchemas, paramSchema } from './models.js';
+
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, OperationObject>> };
+type OperationObject = Record<string, unknown>;
+
+export interface DocumentSources {
+  routes: readonly RouteDefinition[];
+  registry: ModelRegistry;
+  params: ParamRegistry;
+  settings: OpenApiSettings;
+}
+
+const ENCODING = 'Structured query parameters (filters, sort, fields, populate, pagination) are nested objects '
+  + 'in the bracket notation of the qs library, as Strapi reads them: filters[title][$containsi]=tea&populate[author][fields][0]=name. '
+  + 'OpenAPI\'s deepObject style covers one level; deeper levels and arrays follow qs: a client serializes the query '
+  + 'object with qs.stringify(query, { encodeValuesOnly: true }).';
+
+const ERRORS: Record<number, { name: string; description: string }> = {
+  400: { name: 'BadRequest', description: 'The query string or the body is invalid (ValidationError)' },
+  401: { name: 'Unauthorized', description: 'The token is missing, invalid or expired' },
+  403: { name: 'Forbidden', description: "The caller's role or token does not grant the permission" },
+  404: { name: 'NotFound', description: 'Nothing at this address' },
+  413: { name: 'PayloadTooLarge', description: 'The body is larger than the limit' },
+  429: { name: 'TooManyRequests', description: 'A rate limit was reached; Retry-After says when to try again' },
+};
+
+const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
+
+export function buildDocument(sources: DocumentSources): OpenApiDocument {
+  const { settings } = sources;
+  const models = new ModelSchemas(sources.registry, sources.params);
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  const usedErrors = new Set<number>();
+  for (const route of sources.routes) {
+    const operation = operationOf(route, sources, models);
+    for (const tag of operation.tags as string[]) tags.add(tag);
+    for (const status of Object.keys(operation.responses as object)) if (ERRORS[Number(status)]) usedErrors.add(Number(status));
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
+  }
+  for (const [path, methods] of Object.entries(paths)) {
+    paths[path] = Object.fromEntries(Object.entries(methods).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)));
+  }
+  const responses = Object.fromEntries([...usedErrors].sort().map((status) => [ERRORS[status]!.name, {
+    description: ERRORS[status]!.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  }]));
+  return {
+    openapi: '3.1.0',
+    info: { title: settings.title, version: settings.version, description: [settings.description, ENCODING].filter(Boolean).join('\n\n') },
+    servers: settings.servers,
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ...sorted(models.schemas), Error: ERROR_SCHEMA },
+      responses,
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http', scheme: 'bearer',
+          description: 'A JWT from POST /auth/local (users-permissions) or an API token; without one, the public role\'s permissions apply',
+        },
+      },
+    },
+  };
+}
+
+function operationOf(route: RouteDefinition, sources: DocumentSources, models: ModelSchemas): OperationObject {
+  const doc = route.doc ?? {};
+  const resolve = (schema: DocSchema) => resolveModels(schema, models);
+  const model = doc.model ?? route.contentType;
+  const contentType = route.contentType && sources.registry.has(route.contentType) ? sources.registry.get(route.contentType) : undefined;
+  const tag = doc.tags ?? [contentType && contentType.modelType === 'contentType' ? contentType.info.displayName : pascalWords(route.config.owner)];
+  const parameters = [
+    ...[...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...route.query.map((name) => queryParameter(name, sources.params.get(name), doc.query?.[name], model, models)),
+  ];
+  const success = doc.response?.status ?? 200;
+  const responses: Record<string, unknown> = {
+    [success]: {
+      description: doc.response?.description ?? (success === 204 ? 'No content' : 'OK'),
+      ...(doc.response?.schema && success !== 204 && success !== 302 ? { content: { 'application/json': { schema: resolve(doc.response.schema) } } } : {}),
+    },
+  };
+  const errors = new Set([400, ...(route.config.auth ? [401, 403] : []), ...doc.errors ?? [], 429]);
+  for (const status of [...errors].sort()) responses[status] = { $ref: `#/components/responses/${ERRORS[status]?.name ?? 'BadRequest'}` };
+  const permission = route.config.auth ? `Permission: \`${route.action}\`.` : 'Public: no permission is checked.';
+  return {
+    operationId: route.action.replace('::', '.') + (route.operation ? '' : `.${route.method.toLowerCase()}`),
+    summary: doc.summary ?? route.action,
+    description: [doc.description, permission].filter(Boolean).join('\n\n'),
+    tags: tag,
+    ...(parameters.length ? { parameters } : {}),
+    ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: resolve(doc.body) } } } } : {}),
+    ...(doc.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: resolve(doc.form) } } } } : {}),
+    responses,
+    security: route.config.auth ? [{ bearerAuth: [] }, {}] : [],
+    ...(route.config.auth ? { 'x-strata-permission': route.action } : {}),
+  };
+}
+
+function queryParameter(
+  name: string, param: ParamDefinition | undefined, own: { schema: DocSchema; description?: string } | undefined,
+  model: string | undefined, models: ModelSchemas,
+): Record<string, unknown> {
+  if (!param) {
+    return { name, in: 'query', ...(own?.description ? { description: own.description } : {}), schema: own ? resolveModels(own.schema, models) : { type: 'string' } };
+  }
+  const base = { name, in: 'query', description: param.description };
+  if (param.schema.type !== 'query') return { ...base, schema: paramSchema(param.schema) };
+  const shape = param.schema.shape;
+  if (shape === 'search') return { ...base, schema: { type: 'string' } };
+  const deep = { ...base, style: 'deepObject', explode: true };
+  if (shape === 'pagination') return { ...deep, schema: PAGINATION };
+  if (!model) return { ...deep, schema: {} };
+  const schema = shape === 'filters' ? models.filters(model) : shape === 'sort' ? models.sort(model)
+    : shape === 'fields' ? models.fields(model) : models.populate(model);
+  return { ...deep, schema };
+}
+
+/** Replaces { $model, shape } nodes with references to the generated schemas. */
+function resolveModels(schema: DocSchema, models: ModelSchemas): DocSchema {
+  if (typeof schema.$model === 'string') return schema.shape === 'input' ? models.input(schema.$model) : models.document(schema.$model);
+  const out: DocSchema = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = resolveValue(value, models);
+  return out;
+}
+
+function resolveValue(value: unknown, models: ModelSchemas): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolveValue(v, models));
+  if (typeof value === 'object' && value !== null) return resolveModels(value as DocSchema, models);
+  return value;
+}
+
+const PAGINATION: DocSchema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1 },
+    start: { type: 'integer', minimum: 0 }, limit: { type: 'integer' }, withCount: { type: 'boolean' },
+  },
+};
+
+const ERROR_SCHEMA: DocSchema = {
+  type: 'object', required: ['data', 'error'],
+  properties: {
+    data: { type: 'null' },
+    error: {
+      type: 'object', required: ['status', 'name', 'message'],
+      properties: { status: { type: 'integer' }, name: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
+    },
+  },
+};
+
+function sorted(schemas: Record<string, DocSchema>): Record<string, DocSchema> {
+  return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function pascalWords(owner: string): string {
+  return owner.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('-');
+}

@@ -1,0 +1,50 @@
+// OpenAPI: a 3.1 document of the REST surface, generated from the route table, the typed
+// parameters and the model registry when first asked for, served as JSON and rendered by an
+// offline reference page. Uses only the kernel's public API; knows no other plugin.
+
+import { definePlugin, KernelError, type RouteTable } from '../../core/index.js';
+import { PLUGIN_NAME, readSettings, type OpenApiSettings } from './config.js';
+import { buildDocument, type OpenApiDocument } from './document.js';
+import { referencePage } from './page.js';
+
+export type { OpenApiDocument } from './document.js';
+
+export interface OpenApiService {
+  settings: Readonly<OpenApiSettings>;
+  /** The document, once the routes are built (from the surfaces phase on). */
+  document(): OpenApiDocument;
+}
+
+declare module '../../core/index.js' {
+  interface Services { openapi: OpenApiService }
+}
+
+export default definePlugin({
+  name: PLUGIN_NAME,
+  register(api, config) {
+    const settings = readSettings(config, api.config);
+    let table: RouteTable | undefined;
+    let built: OpenApiDocument | undefined;
+    // Built on first use: plugins may still change routes in buildRoutes after this tap ran
+    const document = () => {
+      if (!table) throw new KernelError('KERNEL_ERR_STATE', 'the OpenAPI document is built from the routes: ask for it after the surfaces phase');
+      return (built ??= buildDocument({
+        routes: table.all().filter((r) => r.config.owner !== PLUGIN_NAME), registry: api.registry, params: api.params, settings,
+      }));
+    };
+    api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
+      table = routes;
+      if (!settings.serveDocument) return;
+      routes.add({
+        method: 'GET', path: settings.documentPath, action: `plugin::${PLUGIN_NAME}.document`, query: [],
+        config: { auth: false, owner: PLUGIN_NAME },
+        handler: async (ctx) => {
+          ctx.set('Cache-Control', 'no-cache');
+          ctx.body = document();
+        },
+      });
+    });
+    api.middleware('beforeBody', referencePage(settings, api.logger));
+    api.services.provide('openapi', { settings, document });
+  },
+});
