@@ -64,7 +64,7 @@ export function buildDocument(sources: DocumentSources): OpenApiDocument {
       securitySchemes: {
         bearerAuth: {
           type: 'http', scheme: 'bearer',
-          description: 'A JWT from POST /auth/local (users-permissions) or an API token; without one, the public role\'s permissions apply',
+          description: 'An API token, or a JWT an authentication plugin issued; without one, what anonymous callers may do applies',
         },
       },
     },
@@ -116,7 +116,9 @@ function queryParameter(
   if (param.schema.type !== 'query') return { ...base, schema: paramSchema(param.schema) };
   const shape = param.schema.shape;
   if (shape === 'search') return { ...base, schema: { type: 'string' } };
-  const deep = { ...base, style: 'deepObject', explode: true };
+  // An empty example: a reference page fills a parameter's box with its example, or else with one
+  // made from the schema (every key at once), which the API refuses
+  const deep = { ...base, style: 'deepObject', explode: true, example: {} };
   if (shape === 'pagination') return { ...deep, schema: PAGINATION };
   if (!model) return { ...deep, schema: {} };
   const schema = shape === 'filters' ? models.filters(model) : shape === 'sort' ? models.sort(model)
