@@ -24,11 +24,18 @@ export interface RouteDoc {
   /** A multipart/form-data body. */
   form?: DocSchema;
   /** The answer when all goes well; status 204 and 302 have no body. */
-  response?: { status?: number; description?: string; schema?: DocSchema };
+  response?: DocResponse & { status?: number };
+  /** Other successful answers (an upload's 200 when it changes a file). */
+  also?: Array<DocResponse & { status: number }>;
   /** Query parameters the route reads itself (the route's `query`), not the typed registry's. */
   query?: Record<string, { schema: DocSchema; description?: string }>;
   /** Error statuses the route can answer besides those every route can (400, 401, 403, 429). */
   errors?: number[];
+}
+
+export interface DocResponse {
+  description?: string;
+  schema?: DocSchema;
 }
 
 /** A model's generated schema, as a node of a DocSchema. */

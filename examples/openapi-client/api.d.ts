@@ -744,8 +744,12 @@ export interface components {
             cover?: components["schemas"]["UploadFile"] | null;
             gallery?: components["schemas"]["UploadFile"][];
             category?: components["schemas"]["Category"] | null;
-            authors?: components["schemas"]["Author"][];
-            related?: components["schemas"]["Article"][];
+            authors?: components["schemas"]["Author"][] | {
+                count: number;
+            };
+            related?: components["schemas"]["Article"][] | {
+                count: number;
+            };
             spotlightOf?: components["schemas"]["Author"] | null;
             seo?: components["schemas"]["ComponentSharedSeo"] | null;
             blocks?: (components["schemas"]["ComponentSharedQuoteEntry"] | components["schemas"]["ComponentSharedRichTextEntry"] | components["schemas"]["ComponentSharedMediaEntry"])[];
@@ -761,7 +765,9 @@ export interface components {
             updatedAt?: string | null;
             publishedAt?: string | null;
             locale?: string | null;
-            localizations?: components["schemas"]["Article"][];
+            localizations?: components["schemas"]["Article"][] | {
+                count: number;
+            };
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
         ArticleFields: string | ("*" | "title" | "slug" | "description" | "body" | "content" | "readingTime" | "views" | "rating" | "price" | "featured" | "publishDate" | "metadata" | "reviewState" | "createdAt" | "updatedAt" | "publishedAt" | "locale")[];
@@ -983,7 +989,9 @@ export interface components {
             email?: string | null;
             bio?: string | null;
             avatar?: components["schemas"]["UploadFile"] | null;
-            articles?: components["schemas"]["Article"][];
+            articles?: components["schemas"]["Article"][] | {
+                count: number;
+            };
             spotlight?: components["schemas"]["Article"] | null;
             website?: string | null;
             joinedAt?: string | null;
@@ -1128,14 +1136,18 @@ export interface components {
             name?: string | null;
             slug?: string | null;
             description?: string | null;
-            articles?: components["schemas"]["Article"][];
+            articles?: components["schemas"]["Article"][] | {
+                count: number;
+            };
             parent?: components["schemas"]["Category"] | null;
             featuredArticle?: components["schemas"]["Article"] | null;
             createdAt?: string | null;
             updatedAt?: string | null;
             publishedAt?: string | null;
             locale?: string | null;
-            localizations?: components["schemas"]["Category"][];
+            localizations?: components["schemas"]["Category"][] | {
+                count: number;
+            };
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
         CategoryFields: string | ("*" | "name" | "slug" | "description" | "createdAt" | "updatedAt" | "publishedAt" | "locale")[];
@@ -1558,7 +1570,9 @@ export interface components {
             siteDescription?: string | null;
             favicon?: components["schemas"]["UploadFile"] | null;
             defaultSeo?: components["schemas"]["ComponentSharedSeo"] | null;
-            pinnedArticles?: components["schemas"]["Article"][];
+            pinnedArticles?: components["schemas"]["Article"][] | {
+                count: number;
+            };
             createdAt?: string | null;
             updatedAt?: string | null;
             publishedAt?: string | null;
@@ -1865,8 +1879,12 @@ export interface components {
             name?: string | null;
             description?: string | null;
             type?: string | null;
-            permissions?: components["schemas"]["UsersPermissionsPermission"][];
-            users?: components["schemas"]["UsersPermissionsUser"][];
+            permissions?: components["schemas"]["UsersPermissionsPermission"][] | {
+                count: number;
+            };
+            users?: components["schemas"]["UsersPermissionsUser"][] | {
+                count: number;
+            };
             createdAt?: string | null;
             updatedAt?: string | null;
         };
@@ -2052,6 +2070,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The query string is longer than the limit */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A rate limit was reached; Retry-After says when to try again */
         TooManyRequests: {
             headers: {
@@ -2072,15 +2099,30 @@ export interface operations {
     "api.article.article.find": {
         parameters: {
             query?: {
-                /** @description Conditions the documents must meet ($eq, $contains, $and, relations...) */
+                /**
+                 * @description Conditions the documents must meet ($eq, $contains, $and, relations...)
+                 * @example {}
+                 */
                 filters?: components["schemas"]["ArticleFilters"];
-                /** @description Attributes to sort by, each optionally :asc or :desc */
+                /**
+                 * @description Attributes to sort by, each optionally :asc or :desc
+                 * @example {}
+                 */
                 sort?: components["schemas"]["ArticleSort"];
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["ArticleFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["ArticlePopulate"];
-                /** @description page and pageSize, or start and limit; withCount */
+                /**
+                 * @description page and pageSize, or start and limit; withCount
+                 * @example {}
+                 */
                 pagination?: {
                     page?: number;
                     pageSize?: number;
@@ -2141,15 +2183,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.article.article.create": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["ArticleFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["ArticlePopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2183,15 +2232,23 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.article.article.findOne": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["ArticleFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["ArticlePopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2222,15 +2279,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.article.article.update": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["ArticleFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["ArticlePopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2267,6 +2331,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2297,21 +2363,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.author.author.find": {
         parameters: {
             query?: {
-                /** @description Conditions the documents must meet ($eq, $contains, $and, relations...) */
+                /**
+                 * @description Conditions the documents must meet ($eq, $contains, $and, relations...)
+                 * @example {}
+                 */
                 filters?: components["schemas"]["AuthorFilters"];
-                /** @description Attributes to sort by, each optionally :asc or :desc */
+                /**
+                 * @description Attributes to sort by, each optionally :asc or :desc
+                 * @example {}
+                 */
                 sort?: components["schemas"]["AuthorSort"];
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["AuthorFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["AuthorPopulate"];
-                /** @description page and pageSize, or start and limit; withCount */
+                /**
+                 * @description page and pageSize, or start and limit; withCount
+                 * @example {}
+                 */
                 pagination?: {
                     page?: number;
                     pageSize?: number;
@@ -2372,15 +2454,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.author.author.create": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["AuthorFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["AuthorPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2414,15 +2503,23 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.author.author.findOne": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["AuthorFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["AuthorPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2453,15 +2550,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.author.author.update": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["AuthorFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["AuthorPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2498,6 +2602,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2528,21 +2634,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.category.category.find": {
         parameters: {
             query?: {
-                /** @description Conditions the documents must meet ($eq, $contains, $and, relations...) */
+                /**
+                 * @description Conditions the documents must meet ($eq, $contains, $and, relations...)
+                 * @example {}
+                 */
                 filters?: components["schemas"]["CategoryFilters"];
-                /** @description Attributes to sort by, each optionally :asc or :desc */
+                /**
+                 * @description Attributes to sort by, each optionally :asc or :desc
+                 * @example {}
+                 */
                 sort?: components["schemas"]["CategorySort"];
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["CategoryFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["CategoryPopulate"];
-                /** @description page and pageSize, or start and limit; withCount */
+                /**
+                 * @description page and pageSize, or start and limit; withCount
+                 * @example {}
+                 */
                 pagination?: {
                     page?: number;
                     pageSize?: number;
@@ -2603,15 +2725,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.category.category.create": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["CategoryFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["CategoryPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2645,15 +2774,23 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.category.category.findOne": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["CategoryFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["CategoryPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2684,15 +2821,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.category.category.update": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["CategoryFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["CategoryPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2729,6 +2873,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2759,15 +2905,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.global.global.find": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["GlobalFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["GlobalPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2796,15 +2949,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.global.global.update": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["GlobalFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["GlobalPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
@@ -2838,6 +2998,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2866,6 +3028,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2912,6 +3075,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2975,6 +3139,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3024,6 +3190,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3073,6 +3240,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3139,6 +3307,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3188,15 +3358,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.article.article.publish": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["ArticleFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["ArticlePopulate"];
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
@@ -3225,15 +3402,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.article.article.unpublish": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["ArticleFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["ArticlePopulate"];
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
@@ -3262,15 +3446,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "api.article.article.discardDraft": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["ArticleFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["ArticlePopulate"];
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
@@ -3299,6 +3490,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3335,6 +3527,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3361,7 +3554,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description With ?id: the file changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadFile"];
+                };
+            };
+            /** @description The files stored */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3375,19 +3577,32 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.upload.content-api.find": {
         parameters: {
             query?: {
-                /** @description Conditions the documents must meet ($eq, $contains, $and, relations...) */
+                /**
+                 * @description Conditions the documents must meet ($eq, $contains, $and, relations...)
+                 * @example {}
+                 */
                 filters?: components["schemas"]["UploadFileFilters"];
-                /** @description Attributes to sort by, each optionally :asc or :desc */
+                /**
+                 * @description Attributes to sort by, each optionally :asc or :desc
+                 * @example {}
+                 */
                 sort?: components["schemas"]["UploadFileSort"];
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UploadFileFields"];
-                /** @description page and pageSize, or start and limit; withCount */
+                /**
+                 * @description page and pageSize, or start and limit; withCount
+                 * @example {}
+                 */
                 pagination?: {
                     page?: number;
                     pageSize?: number;
@@ -3422,13 +3637,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.upload.content-api.findOne": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UploadFileFields"];
             };
             header?: never;
@@ -3452,6 +3671,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3479,6 +3699,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3512,6 +3733,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3549,6 +3772,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3581,6 +3806,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3616,6 +3843,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3654,6 +3883,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3677,6 +3908,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3710,21 +3942,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.users-permissions.user.find": {
         parameters: {
             query?: {
-                /** @description Conditions the documents must meet ($eq, $contains, $and, relations...) */
+                /**
+                 * @description Conditions the documents must meet ($eq, $contains, $and, relations...)
+                 * @example {}
+                 */
                 filters?: components["schemas"]["UsersPermissionsUserFilters"];
-                /** @description Attributes to sort by, each optionally :asc or :desc */
+                /**
+                 * @description Attributes to sort by, each optionally :asc or :desc
+                 * @example {}
+                 */
                 sort?: components["schemas"]["UsersPermissionsUserSort"];
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UsersPermissionsUserFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["UsersPermissionsUserPopulate"];
-                /** @description page and pageSize, or start and limit; withCount */
+                /**
+                 * @description page and pageSize, or start and limit; withCount
+                 * @example {}
+                 */
                 pagination?: {
                     page?: number;
                     pageSize?: number;
@@ -3761,15 +4010,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.users-permissions.user.create": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UsersPermissionsUserFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["UsersPermissionsUserPopulate"];
             };
             header?: never;
@@ -3806,13 +4062,18 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.users-permissions.user.count": {
         parameters: {
             query?: {
-                /** @description Conditions the documents must meet ($eq, $contains, $and, relations...) */
+                /**
+                 * @description Conditions the documents must meet ($eq, $contains, $and, relations...)
+                 * @example {}
+                 */
                 filters?: components["schemas"]["UsersPermissionsUserFilters"];
                 /** @description Full-text search over the string and text attributes */
                 _q?: string;
@@ -3835,15 +4096,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.users-permissions.user.me": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UsersPermissionsUserFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["UsersPermissionsUserPopulate"];
             };
             header?: never;
@@ -3864,15 +4132,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.users-permissions.user.findOne": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UsersPermissionsUserFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["UsersPermissionsUserPopulate"];
             };
             header?: never;
@@ -3896,15 +4171,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.users-permissions.user.update": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UsersPermissionsUserFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["UsersPermissionsUserPopulate"];
             };
             header?: never;
@@ -3944,15 +4226,23 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     "plugin.users-permissions.user.destroy": {
         parameters: {
             query?: {
-                /** @description The attributes to return (id and documentId always come) */
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
                 fields?: components["schemas"]["UsersPermissionsUserFields"];
-                /** @description Relations, components, dynamic zones and media to return, nested */
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
                 populate?: components["schemas"]["UsersPermissionsUserPopulate"];
             };
             header?: never;
@@ -3976,6 +4266,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4013,6 +4304,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4060,6 +4352,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4111,6 +4405,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4161,6 +4456,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4191,6 +4488,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4228,6 +4526,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -49,6 +49,8 @@ export async function tour(baseUrl: string, token: string) {
   if (!list.data) throw new Error('list failed');
   const articles: Article[] = list.data.data;
   const first = articles[0];
+  // A to-many relation is its documents, or { count } when populated with count: true
+  const authors = first?.authors;
 
   // An error answers in the envelope, typed too
   const missing = await api.GET('/api/articles/{documentId}', { params: { path: { documentId: 'no-such-document' } } });
@@ -56,7 +58,7 @@ export async function tour(baseUrl: string, token: string) {
   return {
     titles: articles.map((a) => a.title),
     category: first?.category?.name,
-    authors: first?.authors?.map((a) => a.name),
+    authors: Array.isArray(authors) ? authors.map((a) => a.name) : authors?.count,
     total: list.data.meta.pagination.total,
     error: missing.error ? { status: missing.error.error.status, name: missing.error.error.name } : undefined,
   };

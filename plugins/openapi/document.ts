@@ -28,6 +28,7 @@ const ERRORS: Record<number, { name: string; description: string }> = {
   403: { name: 'Forbidden', description: "The caller's role or token does not grant the permission" },
   404: { name: 'NotFound', description: 'Nothing at this address' },
   413: { name: 'PayloadTooLarge', description: 'The body is larger than the limit' },
+  414: { name: 'UriTooLong', description: 'The query string is longer than the limit' },
   429: { name: 'TooManyRequests', description: 'A rate limit was reached; Retry-After says when to try again' },
 };
 
@@ -49,7 +50,7 @@ export function buildDocument(sources: DocumentSources): OpenApiDocument {
   for (const [path, methods] of Object.entries(paths)) {
     paths[path] = Object.fromEntries(Object.entries(methods).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)));
   }
-  const responses = Object.fromEntries([...usedErrors].sort().map((status) => [ERRORS[status]!.name, {
+  const responses = Object.fromEntries([...usedErrors].sort((a, b) => a - b).map((status) => [ERRORS[status]!.name, {
     description: ERRORS[status]!.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   }]));
   return {
@@ -81,15 +82,17 @@ function operationOf(route: RouteDefinition, sources: DocumentSources, models: M
     ...[...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...route.query.map((name) => queryParameter(name, sources.params.get(name), doc.query?.[name], model, models)),
   ];
-  const success = doc.response?.status ?? 200;
-  const responses: Record<string, unknown> = {
-    [success]: {
-      description: doc.response?.description ?? (success === 204 ? 'No content' : 'OK'),
-      ...(doc.response?.schema && success !== 204 && success !== 302 ? { content: { 'application/json': { schema: resolve(doc.response.schema) } } } : {}),
-    },
-  };
-  const errors = new Set([400, ...(route.config.auth ? [401, 403] : []), ...doc.errors ?? [], 429]);
-  for (const status of [...errors].sort()) responses[status] = { $ref: `#/components/responses/${ERRORS[status]?.name ?? 'BadRequest'}` };
+  const responses: Record<string, unknown> = {};
+  // A route that says nothing of its answer answers some JSON
+  for (const { status = 200, description, schema = {} } of [doc.response ?? {}, ...doc.also ?? []]) {
+    responses[status] = {
+      description: description ?? (status === 204 ? 'No content' : status === 302 ? 'Redirect' : 'OK'),
+      ...(status !== 204 && status !== 302 ? { content: { 'application/json': { schema: resolve(schema) } } } : {}),
+    };
+  }
+  const hasBody = Boolean(doc.body ?? doc.form);
+  const errors = new Set([400, ...(route.config.auth ? [401, 403] : []), ...doc.errors ?? [], ...(hasBody ? [413] : []), 414, 429]);
+  for (const status of [...errors].sort((a, b) => a - b)) responses[status] = { $ref: `#/components/responses/${ERRORS[status]?.name ?? 'BadRequest'}` };
   const permission = route.config.auth ? `Permission: \`${route.action}\`.` : 'Public: no permission is checked.';
   return {
     operationId: route.action.replace('::', '.') + (route.operation ? '' : `.${route.method.toLowerCase()}`),

@@ -83,7 +83,10 @@ export class ModelSchemas {
 
   #attributeOut(attr: Attribute): DocSchema {
     switch (attr.type) {
-      case 'relation': return isToMany(attr.relation) ? array(this.document(attr.target)) : nullable(this.document(attr.target));
+      // populate[...][count]=true answers a to-many relation's count instead of its documents
+      case 'relation': return isToMany(attr.relation)
+        ? { anyOf: [array(this.document(attr.target)), { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } }] }
+        : nullable(this.document(attr.target));
       case 'media': return attr.multiple ? array(this.document(this.#fileUid())) : nullable(this.document(this.#fileUid()));
       case 'component': return attr.repeatable ? array(this.document(attr.component)) : nullable(this.document(attr.component));
       case 'dynamiczone': return array(this.#zone(attr.components, 'document'));
@@ -100,9 +103,10 @@ export class ModelSchemas {
       if (attr.type === 'relation' && attr.versions) continue;
       properties[name] = this.#attributeIn(attr);
     }
-    // A component's input is also the base of a dynamic zone entry, which adds __component:
-    // that entry closes it (unevaluatedProperties sees through allOf; additionalProperties not)
-    return { type: 'object', ...(model.modelType === 'contentType' ? { additionalProperties: false } : {}), properties };
+    // Open: private attributes are written too but not described, and the server names any
+    // unknown key in its 400. Typed clients still refuse a misspelt key (an object type without an
+    // index signature); a closed component would also refuse a dynamic zone entry's __component.
+    return { type: 'object', properties };
   }
 
   #attributeIn(attr: Attribute): DocSchema {
@@ -126,7 +130,6 @@ export class ModelSchemas {
       const name = `${(base.$ref as string).split('/').pop()!}Entry`;
       this.schemas[name] ??= {
         allOf: [base], type: 'object', required: ['__component'], properties: { __component: { const: uid } },
-        ...(shape === 'input' ? { unevaluatedProperties: false } : {}),
       };
       mapping[uid] = `#/components/schemas/${name}`;
       return ref(name);

@@ -12,9 +12,13 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEnv, type KernelConfigInput, type Plugin, type PluginsConfig } from '../../core/index.js';
 import { ROOT, startKernel, type TestKernel } from '../helpers/kernel.js';
+import { readSettings } from '../../plugins/openapi/config.js';
+import { buildDocument } from '../../plugins/openapi/document.js';
+import type { OpenApi } from '../plugins/openapi/helpers.js';
+import { validatorFor } from '../plugins/openapi/validate.js';
 import { parseDoc, type ParsedDoc } from './markdown.js';
 import type { Bindings } from './match.js';
-import { run } from './run-example.js';
+import { run, type ExchangeCheck } from './run-example.js';
 import { seedMediaFiles } from './media-fixtures.js';
 
 /** Pages that run elsewhere: getting-started walks a packed app of its own (test/package/). */
@@ -112,6 +116,23 @@ function typecheck(appDir: string, doc: ParsedDoc): void {
   if (tsc.status !== 0) expect.fail(`the TypeScript files of ${doc.files[0]?.path ?? 'the document'} do not compile:\n${tsc.stdout}${tsc.stderr}`);
 }
 
+/** Every exchange fits the OpenAPI document of the page's own app (its routes, parameters and
+ *  models, built as the openapi plugin builds it): a request the page shows succeeding is one the
+ *  document describes, and every answer is one it lists, in the schema it gives. */
+function exchangeCheck(app: TestKernel): ExchangeCheck {
+  const { kernel } = app;
+  const settings = readSettings({}, kernel.config);
+  const doc = buildDocument({ routes: kernel.routes.all(), registry: kernel.registry, params: kernel.params, settings });
+  const validator = validatorFor(doc as unknown as OpenApi);
+  return (request, response) => {
+    const path = new URL(request.target, 'http://x').pathname;
+    // Not a route of the content API (the GraphQL endpoint, an uploaded file, the webhooks' test receiver)
+    if (!validator.covers(path)) return [];
+    const problems = response.status < 400 && request.expectedStatus < 400 ? validator.request(request.method, request.target, request.body) : [];
+    return [...problems, ...validator.response(request.method, path, response.status, response.body)];
+  };
+}
+
 const files = markdownFiles();
 const parsed = files.map((file) => ({ rel: relative(ROOT, file), doc: parseDoc({ path: relative(ROOT, file), content: readFileSync(file, 'utf8') }) }));
 
@@ -131,6 +152,7 @@ describe('documentation examples', () => {
       let appDir: string | undefined;
       let cleanup = (): void => {};
       const bindings: Bindings = new Map();
+      let check: ExchangeCheck | undefined;
 
       before(async function () {
         this.timeout(60_000);
@@ -143,6 +165,7 @@ describe('documentation examples', () => {
           ...(setup.contentTypesDir ? { contentTypesDir: setup.contentTypesDir } : {}),
         });
         await seedMediaFiles(app.kernel);
+        check = exchangeCheck(app);
         // {{adminToken}}: a full-access API token, for the pages whose routes need one
         if (doc.examples.some((e) => JSON.stringify(e.request).includes('{{adminToken}}'))) {
           bindings.set('adminToken', (await app.kernel.apiTokens.create({ name: 'docs', type: 'full-access' })).secret);
@@ -165,7 +188,7 @@ describe('documentation examples', () => {
       for (const example of doc.examples) {
         it(`line ${example.line}: ${example.request.method} ${example.request.target}`, async () => {
           if (!app) throw new Error('the kernel did not start');
-          await run(app, example, bindings);
+          await run(app, example, bindings, check);
         });
       }
     });

@@ -25,7 +25,10 @@ function formBody(parts: NonNullable<Example['request']['form']>, bindings: Bind
   return form;
 }
 
-export async function run(app: ExampleServer, example: Example, bindings: Bindings): Promise<void> {
+/** Further checks of an exchange (against the app's OpenAPI document); returns problems. */
+export type ExchangeCheck = (request: { method: string; target: string; body: unknown; expectedStatus: number }, response: { status: number; body: unknown }) => string[];
+
+export async function run(app: ExampleServer, example: Example, bindings: Bindings, check?: ExchangeCheck): Promise<void> {
   const { request, expected } = example;
   const target = fill(request.target, bindings, 'raw');
   const headers = request.headers.map(([k, v]) => [k, fill(v, bindings, 'raw')] as [string, string]);
@@ -58,6 +61,13 @@ export async function run(app: ExampleServer, example: Example, bindings: Bindin
   }
   for (const save of example.saves) {
     if (!bindings.has(save.name)) problems.push(`# save ${save.path} as ${save.name}: the response has nothing there`);
+  }
+  if (check) {
+    let sent: unknown;
+    if (typeof body === 'string') {
+      try { sent = JSON.parse(body); } catch { sent = undefined; }
+    }
+    problems.push(...check({ method: request.method, target, body: sent, expectedStatus: expected.status }, { status: res.status, body: actual }).map((p) => `openapi: ${p}`));
   }
   if (problems.length) {
     expect.fail([
