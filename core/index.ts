@@ -74,7 +74,7 @@ export { argsFromParams, argType, enumName, enumValue, typesFromParams } from '.
 export { STRAPI_V4_VARIANT, type ArgSpec, type EnumValueSpec, type FieldOperation, type FieldScope, type FieldSpec, type ResolverMiddlewares, type SchemaSpec, type TypeRef, type TypeScope, type TypeSpec } from './schema/types.js';
 
 // The REST surface
-export type { RouteTable } from './rest/route-table.js';
+export type { RouteTable, ServerLink } from './rest/route-table.js';
 export type { HttpMethod, OperationRouteSpec, RequestContext, RequestState, RouteDefinition } from './rest/types.js';
 export { withData, documentIdOf } from './rest/content-routes.js';
 export { assetPage, escapeHtml, type AssetPage, type AssetPageOptions, type PageFile } from './rest/asset-page.js';

@@ -5,6 +5,7 @@
 import cluster from 'node:cluster';
 import { createKernel, KernelError, type Kernel } from '../index.js';
 import { appDir, configDir, configNotice } from '../config/app-folders.js';
+import { indexLines, serverIndex } from '../rest/index-page.js';
 
 async function serve(): Promise<void> {
   const started = Date.now();
@@ -56,6 +57,10 @@ async function primary(): Promise<void> {
 function announce(kernel: Kernel, url: string, started: number, workers = 1): void {
   if (configNotice) kernel.logger.info(configNotice);
   kernel.logger.info(`serving ${kernel.registry.contentTypes().length} content types on ${url}${kernel.config.api.rest.prefix} (${kernel.dialect}, ${workers} worker${workers > 1 ? 's' : ''}, ready in ${Date.now() - started} ms)`);
+  // What GET / lists, once; not in production, where neither is served
+  if (kernel.config.server.environment !== 'production') {
+    for (const line of indexLines(serverIndex(kernel.routes, kernel.registry), url)) kernel.logger.info(`  ${line}`);
+  }
 }
 
 function onSignals(role: string, stop: () => Promise<void>): void {

@@ -51,7 +51,7 @@ export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
   else addWebhookRoutes(routes, config.api.rest.prefix);
   hooks.buildRoutes.call(routes);
   return createRestApp({
-    server: config.server, api: config.api, logger: deps.logger, routes, middleware: deps.middleware,
+    server: config.server, api: config.api, logger: deps.logger, routes, registry, middleware: deps.middleware,
     authorizer: deps.authorizer, identify: (request) => operations.identify(request), contentLimit: deps.contentLimit,
     policies: deps.policies,
   });

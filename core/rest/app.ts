@@ -6,10 +6,12 @@ import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { ApiConfig, ServerConfig } from '../config/types.js';
 import type { Logger } from '../log/logger.js';
+import type { ModelRegistry } from '../registry/model-registry.js';
 import { corsMiddleware } from './cors.js';
 import { routedBody } from './body.js';
 import { bodyParseError, errorMiddleware } from './error-middleware.js';
 import { buildRouter, hasRoute, useRouter, type MountDeps } from './mount.js';
+import { indexMiddleware, serverIndex } from './index-page.js';
 import { requestIdMiddleware } from './request-id.js';
 import type { RouteTable } from './route-table.js';
 import { securityHeadersMiddleware } from './security-headers.js';
@@ -20,6 +22,7 @@ export interface RestAppOptions extends Omit<MountDeps, 'queryLength'> {
   api: ApiConfig;
   logger: Logger;
   routes: RouteTable;
+  registry: ModelRegistry;
   /** Plugins' middleware at their positions. */
   middleware: { beforeBody: Array<Middleware<RequestState>>; beforeRoutes: Array<Middleware<RequestState>> };
 }
@@ -51,6 +54,10 @@ export function createRestApp(options: RestAppOptions): Koa<RequestState> {
     depthLimit: api.rest.maxBodyDepth + api.rest.maxJsonDepth,
   }));
   for (const m of middleware.beforeRoutes) app.use(m);
+  // After plugins' middleware and only without a route of its own: an app may serve GET /
+  if (server.environment !== 'production' && !hasRoute(router, '/', 'GET')) {
+    app.use(indexMiddleware(() => serverIndex(options.routes, options.registry)));
+  }
   useRouter(app, router);
   return app;
 }

@@ -13,8 +13,17 @@ export interface RouteTableDeps {
   strictParams: boolean;
 }
 
+/** A page or endpoint served beside the routes (a plugin's middleware: the GraphQL endpoint, an
+ *  API reference), for the development index at GET / and the start-up lines. */
+export interface ServerLink {
+  title: string;
+  path: string;
+  description?: string;
+}
+
 export class RouteTable {
   readonly #routes = new Map<string, RouteDefinition>();
+  readonly #links: ServerLink[] = [];
   readonly #deps: RouteTableDeps;
 
   constructor(deps: RouteTableDeps) {
@@ -91,6 +100,15 @@ export class RouteTable {
 
   forContentType(uid: string): RouteDefinition[] {
     return this.all().filter((r) => r.contentType === uid);
+  }
+
+  /** Lists a page or endpoint a plugin serves outside the routes. */
+  addLink(link: ServerLink): void {
+    this.#links.push({ ...link });
+  }
+
+  links(): ServerLink[] {
+    return this.#links.map((l) => ({ ...l }));
   }
 }
 

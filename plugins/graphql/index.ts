@@ -46,7 +46,8 @@ export default definePlugin({
     };
     // The schema needs the frozen registry and every operation: the surfaces phase has both
     const extensions = new ExtensionRegistry();
-    api.hooks.buildRoutes.tap(PLUGIN_NAME, () => {
+    api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
+      routes.addLink({ title: 'GraphQL', path: settings.endpoint, description: settings.playground ? 'POST queries; a browser gets the GraphiQL playground' : 'POST queries' });
       const spec = buildSpec(api, settings);
       extensions.shadow.apply(spec.spec, api.registry);
       built = executableSchema(api, settings, spec, extensions.seal() ? collectExtensions(extensions, settings, api) : undefined);

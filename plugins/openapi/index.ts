@@ -35,6 +35,8 @@ export default definePlugin({
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       table = routes;
       if (!settings.serveDocument) return;
+      if (settings.servePage) routes.addLink({ title: 'API reference', path: settings.pagePath, description: 'Every REST route, with a form to try it' });
+      routes.addLink({ title: 'OpenAPI document', path: settings.documentPath, description: 'For openapi-typescript and other generators' });
       routes.add({
         method: 'GET', path: settings.documentPath, action: `plugin::${PLUGIN_NAME}.document`, query: [],
         config: { auth: false, owner: PLUGIN_NAME },

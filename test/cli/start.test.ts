@@ -43,6 +43,10 @@ describe('npm start', function () {
     const server = startServer(appDir, OPEN);
     const url = await server.ready;
     expect(existsSync(join(ROOT, 'dist', 'core', 'cli', 'start.js'))).to.equal(true);
+    // The links GET / lists, printed once after the serving line
+    const links = [`API reference: ${url}/api/docs`, `OpenAPI document: ${url}/api/openapi.json`, `GraphQL: ${url}/graphql`];
+    for (let i = 0; i < 50 && !server.output().includes('Documentation: '); i++) await new Promise((r) => setTimeout(r, 100));
+    for (const line of links) expect(server.output().split(line)).to.have.lengthOf(2);
     const created = await fetch(`${url}/api/categories`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'From start' } }),
     });

@@ -1,0 +1,78 @@
+// GET / outside production: what this server serves, for someone who just started it. The
+// content types with their routes, and the pages and endpoints plugins listed (the API reference,
+// GraphQL), as a small page or, for Accept: application/json, as JSON. Start-up prints the same
+// links (indexLines).
+
+import type { Middleware } from 'koa';
+import type { ModelRegistry } from '../registry/model-registry.js';
+import { escapeHtml } from './asset-page.js';
+import type { RouteTable } from './route-table.js';
+import type { RequestState } from './types.js';
+
+const DOCS = 'https://www.npmjs.com/package/strata-cms';
+
+export interface ServerIndex {
+  contentTypes: Array<{ uid: string; displayName: string; routes: string[] }>;
+  links: Array<{ title: string; path: string; description?: string }>;
+  docs: string;
+}
+
+export function serverIndex(routes: RouteTable, registry: ModelRegistry): ServerIndex {
+  const contentTypes = registry.contentTypes().filter((ct) => ct.uid.startsWith('api::')).map((ct) => ({
+    uid: ct.uid, displayName: ct.info.displayName,
+    routes: routes.forContentType(ct.uid).map((r) => `${r.method} ${r.path}`),
+  }));
+  return { contentTypes, links: routes.links(), docs: DOCS };
+}
+
+/** The start-up lines: one per link, with the server's address. */
+export function indexLines(index: ServerIndex, url: string): string[] {
+  return [
+    ...index.links.map((l) => `${l.title}: ${url}${l.path}`),
+    `Documentation: ${index.docs}`,
+  ];
+}
+
+export function indexMiddleware(read: () => ServerIndex): Middleware<RequestState> {
+  return (ctx, next) => {
+    if (ctx.path !== '/' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const index = read();
+    ctx.vary('Accept');
+    ctx.set('Cache-Control', 'no-cache');
+    if (ctx.accepts('text/html', 'application/json') === 'application/json') {
+      ctx.body = index;
+      return Promise.resolve();
+    }
+    ctx.type = 'text/html; charset=utf-8';
+    // No script, no style element: the kernel's CSP stays, but for inline style attributes
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    ctx.body = page(index);
+    return Promise.resolve();
+  };
+}
+
+function page(index: ServerIndex): string {
+  const e = escapeHtml;
+  const links = index.links.map((l) => `<li><a href="${e(l.path)}">${e(l.title)}</a> <code>${e(l.path)}</code>${l.description ? ` – ${e(l.description)}` : ''}</li>`);
+  const types = index.contentTypes.map((ct) => `<li>${e(ct.displayName)} <code>${e(ct.uid)}</code><ul>${ct.routes.map((r) => `<li><code>${e(r)}</code></li>`).join('')}</ul></li>`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Strata CMS</title>
+<link rel="icon" href="data:,">
+</head>
+<body style="font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>Strata CMS is running</h1>
+<p>This page is served outside production only.</p>
+<h2>Served here</h2>
+<ul>${links.join('\n')}</ul>
+<h2>Content types</h2>
+<ul>${types.length ? types.join('\n') : '<li>None yet: add one with <code>npm run generate -- content-type &lt;name&gt;</code></li>'}</ul>
+<h2>Documentation</h2>
+<p><a href="${e(index.docs)}">${e(index.docs)}</a></p>
+</body>
+</html>
+`;
+}
