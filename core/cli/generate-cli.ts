@@ -2,11 +2,12 @@
 // prints the path written. Expected failures print `error: <message>` and exit with code 1.
 
 import { KernelError } from '../errors/index.js';
-import { ATTRIBUTE_SHORTHAND_HELP, GenerateError, generateComponent, generateContentType, permissionHint } from './generate.js';
+import { addAttributes, ATTRIBUTE_SHORTHAND_HELP, GenerateError, generateComponent, generateContentType, permissionHint } from './generate.js';
 
 const HELP = `Usage:
   npm run generate -- content-type <singularName> [options] [<attribute>...]
   npm run generate -- component <category>.<name> [options] [<attribute>...]
+  npm run generate -- attribute <singularName | category.name> <attribute>...   (adds to an existing one)
   npm run generate -- openapi [--output <file>]   (the openapi plugin's: see its --help)
 
 Options:
@@ -14,6 +15,7 @@ Options:
   --display-name "<Name>"    default: the Title Case of the (component) name
   --kind <kind>              content types only: collectionType (default) or singleType
   --draft-and-publish        content types only: set options.draftAndPublish to true
+  --i18n                     content types only: localized (pluginOptions.i18n.localized: true)
   --dir <dir>                content-types folder (default ./content-types)
   -h, --help                 show this help
 
@@ -24,11 +26,12 @@ components must exist) and an existing file is never overwritten.
 ${ATTRIBUTE_SHORTHAND_HELP}`;
 
 const VALUE_OPTIONS = ['--plural', '--display-name', '--kind', '--dir'];
-const BOOLEAN_OPTIONS = ['--draft-and-publish'];
-const CONTENT_TYPE_ONLY = ['--plural', '--kind', '--draft-and-publish'];
+const BOOLEAN_OPTIONS = ['--draft-and-publish', '--i18n'];
+const CONTENT_TYPE_ONLY = ['--plural', '--kind', '--draft-and-publish', '--i18n'];
+const NEW_ONLY = [...CONTENT_TYPE_ONLY, '--display-name'];
 
 interface CommandLine {
-  command: 'content-type' | 'component';
+  command: 'content-type' | 'component' | 'attribute';
   name: string;
   options: Map<string, string | boolean>;
   attributes: string[];
@@ -36,8 +39,8 @@ interface CommandLine {
 
 function parseCommandLine(argv: string[]): CommandLine {
   const [command, ...rest] = argv;
-  if (command !== 'content-type' && command !== 'component') {
-    throw new GenerateError(`unknown command "${command ?? ''}": use content-type or component (see --help)`);
+  if (command !== 'content-type' && command !== 'component' && command !== 'attribute') {
+    throw new GenerateError(`unknown command "${command ?? ''}": use content-type, component, attribute or openapi (see --help)`);
   }
   const options = new Map<string, string | boolean>();
   const positional: string[] = [];
@@ -65,9 +68,13 @@ function parseCommandLine(argv: string[]): CommandLine {
     const wrong = CONTENT_TYPE_ONLY.find((flag) => options.has(flag));
     if (wrong) throw new GenerateError(`${wrong} only applies to content types`);
   }
+  if (command === 'attribute') {
+    const wrong = NEW_ONLY.find((flag) => options.has(flag));
+    if (wrong) throw new GenerateError(`${wrong} only applies to a new content type or component`);
+  }
   const [name, ...attributes] = positional;
   if (name === undefined) {
-    throw new GenerateError(command === 'component' ? 'missing <category>.<name>' : 'missing <singularName>');
+    throw new GenerateError(command === 'component' ? 'missing <category>.<name>' : command === 'attribute' ? 'missing <singularName> or <category>.<name>' : 'missing <singularName>');
   }
   return { command, name, options, attributes };
 }
@@ -84,15 +91,21 @@ function run(argv: string[]): string {
   if (cli.command === 'component') {
     return `created ${generateComponent(dir, { uid: cli.name, displayName, attributes: cli.attributes }).file}`;
   }
-  const { file, schema } = generateContentType(dir, {
+  const updatedLines = (files: string[]) => files.map((f) => `\nupdated ${f} (the other side of a relation)`).join('');
+  if (cli.command === 'attribute') {
+    const { file, updated } = addAttributes(dir, cli.name, cli.attributes);
+    return `updated ${file}${updatedLines(updated)}`;
+  }
+  const { file, schema, updated } = generateContentType(dir, {
     singularName: cli.name,
     pluralName: text('--plural'),
     displayName,
     kind: text('--kind'),
     draftAndPublish: cli.options.get('--draft-and-publish') === true,
+    i18n: cli.options.get('--i18n') === true,
     attributes: cli.attributes,
   });
-  return `created ${file}\n\n${permissionHint(schema)}`;
+  return `created ${file}${updatedLines(updated)}\n\n${permissionHint(schema)}`;
 }
 
 function formatError(err: unknown): string | undefined {

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readSchemaDir } from '../registry/load.js';
-import { validateSchemaFiles } from '../registry/validate.js';
+import { validateSchemaFiles, type RawContentTypeFile } from '../registry/validate.js';
 import { ATTRIBUTE_TYPES } from '../registry/validate-attributes.js';
 import { componentUid, contentTypeUid, NAME_PATTERN } from '../registry/uid.js';
 import type { AttributeType, Attributes, ComponentSchema, ContentTypeSchema } from '../registry/types.js';
@@ -31,6 +31,9 @@ export const ATTRIBUTE_SHORTHAND_HELP = `Attribute shorthand: <name>:<type>[:<to
     relation:     <relation kind>:<target uid>  e.g. category:relation:manyToOne:api::category.category
     component:    <component uid>               e.g. seo:component:shared.seo:repeatable:max=3
     dynamiczone:  <uid>|<uid>...                e.g. blocks:dynamiczone:shared.quote|shared.media
+  A relation with inversedBy=<name> (or mappedBy=<name>) between content types also gets its other
+  side, named <name>, written into the target's file when the target has no attribute of that name:
+    category:relation:manyToOne:api::category.category:inversedBy=articles
   Write '\\:' for a ':' inside a value (a '::' as in api::x.x needs no escape).
   Examples: title:string:required:maxLength=120  views:integer:min=0:default=0
             status:enumeration:enum=draft|review|done:default=draft  cover:media:allowedTypes=images
@@ -151,6 +154,8 @@ export interface ContentTypeOptions {
   displayName?: string;
   kind?: string;
   draftAndPublish?: boolean;
+  /** pluginOptions.i18n.localized: the type has a version per locale (the i18n plugin). */
+  i18n?: boolean;
   attributes?: string[];
 }
 
@@ -169,7 +174,7 @@ export function buildContentTypeSchema(opts: ContentTypeOptions): ContentTypeSch
     collectionName: snakeCase(pluralName),
     info: { singularName, pluralName, displayName: displayNameOf(opts.displayName, singularName) },
     options: { draftAndPublish: opts.draftAndPublish ?? false },
-    pluginOptions: {},
+    pluginOptions: opts.i18n ? { i18n: { localized: true } } : {},
     attributes: parseAttributeSpecs(opts.attributes ?? []),
   };
 }
@@ -208,17 +213,78 @@ function displayNameOf(given: string | undefined, name: string): string {
 
 // --- writing -----------------------------------------------------------------------------------
 
-export interface Generated<S> { file: string; schema: S }
+/** What was written: the new file, and the existing ones given the other side of a relation. */
+export interface Generated<S> { file: string; schema: S; updated: string[] }
 
-/** Builds, validates against the files in `dir`, and writes `<dir>/<singularName>.json`. */
+/** Builds, validates against the files in `dir`, and writes `<dir>/<singularName>.json` (and the
+ *  other side of its relations into their targets' files). */
 export function generateContentType(dir: string, opts: ContentTypeOptions): Generated<ContentTypeSchema> {
   const schema = buildContentTypeSchema(opts);
   const file = join(dir, `${schema.info.singularName}.json`);
   refuseExisting(file);
   const existing = readSchemaDir(dir);
+  const updated = addInverseSides(contentTypeUid(schema.info.singularName), schema.attributes, schema as unknown as RawSchema, existing.contentTypes);
   validateSchemaFiles([...existing.contentTypes, { file, schema }], existing.components);
   writeSchema(file, schema);
-  return { file, schema };
+  for (const target of updated) rewriteSchema(target.file, target.schema);
+  return { file, schema, updated: updated.map((t) => t.file) };
+}
+
+/** Adds attributes to an existing content type (by singular name) or component (<category>.<name>)
+ *  in `dir`: refuses a name it already has, validates everything together, rewrites the file. */
+export function addAttributes(dir: string, target: string, specs: string[]): { file: string; updated: string[] } {
+  if (specs.length === 0) throw new GenerateError('no attributes given: add <name>:<type>[:<option>...] (see --help)');
+  const existing = readSchemaDir(dir);
+  const component = target.includes('.');
+  if (component) splitComponentUid(target);
+  else checkName('singular name', target);
+  const entry = component
+    ? existing.components.find((c) => c.uid === target)
+    : existing.contentTypes.find((f) => (f.schema as RawSchema).info?.singularName === target);
+  if (!entry) throw new GenerateError(`no ${component ? 'component' : 'content type'} "${target}" in ${dir}`);
+  const schema = entry.schema as RawSchema;
+  const attributes = schema.attributes ?? {};
+  schema.attributes = attributes;
+  const added = parseAttributeSpecs(specs);
+  for (const [name, attribute] of Object.entries(added)) {
+    if (Object.hasOwn(attributes, name)) throw new GenerateError(`${entry.file} already has an attribute "${name}"; edit it there`);
+    attributes[name] = attribute as unknown as Record<string, unknown>;
+  }
+  const others = existing.contentTypes.filter((f) => f !== entry);
+  const updated = component ? [] : addInverseSides(contentTypeUid(target), added, schema, others);
+  validateSchemaFiles(existing.contentTypes, existing.components);
+  rewriteSchema(entry.file, schema);
+  for (const other of updated) rewriteSchema(other.file, other.schema);
+  return { file: entry.file, updated: updated.map((t) => t.file) };
+}
+
+/** A schema file's content, as far as the generator reads it before validation. */
+type RawSchema = { info?: { singularName?: unknown }; attributes?: Record<string, Record<string, unknown>> };
+
+const INVERSE_KIND: Record<string, string> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
+
+/**
+ * For each relation in `attributes` that names its other side (inversedBy or mappedBy), writes that
+ * side into the target's schema (`own` for a relation to itself) when the target has no attribute
+ * of that name; validation then checks the pair. Returns the other files it changed.
+ */
+function addInverseSides(ownUid: string, attributes: Attributes, own: RawSchema, files: RawContentTypeFile[]): RawContentTypeFile[] {
+  const changed = new Set<RawContentTypeFile>();
+  for (const [name, attr] of Object.entries(attributes)) {
+    if (attr.type !== 'relation') continue;
+    const other = attr.inversedBy ?? attr.mappedBy;
+    if (typeof other !== 'string' || other === '') continue;
+    const file = attr.target === ownUid ? undefined
+      : files.find((f) => typeof (f.schema as RawSchema).info?.singularName === 'string' && contentTypeUid(String((f.schema as RawSchema).info!.singularName)) === attr.target);
+    const target = attr.target === ownUid ? own : file?.schema as RawSchema | undefined;
+    if (!target || Object.hasOwn(target.attributes ?? {}, other)) continue;
+    target.attributes = {
+      ...target.attributes,
+      [other]: { type: 'relation', relation: INVERSE_KIND[attr.relation] ?? attr.relation, target: ownUid, ...(attr.inversedBy ? { mappedBy: name } : { inversedBy: name }) },
+    };
+    if (file) changed.add(file);
+  }
+  return [...changed];
 }
 
 /** The config/permissions.ts lines that open a new content type to callers: users-permissions
@@ -237,7 +303,7 @@ export function permissionHint(schema: ContentTypeSchema): string {
 }
 
 /** Builds, validates against the files in `dir`, and writes `<dir>/components/<category>/<name>.json`. */
-export function generateComponent(dir: string, opts: ComponentOptions): Generated<ComponentSchema> {
+export function generateComponent(dir: string, opts: ComponentOptions): Omit<Generated<ComponentSchema>, 'updated'> {
   const schema = buildComponentSchema(opts);
   const { category, name } = splitComponentUid(opts.uid);
   const file = join(dir, 'components', category, `${name}.json`);
@@ -250,6 +316,10 @@ export function generateComponent(dir: string, opts: ComponentOptions): Generate
 
 function refuseExisting(file: string): void {
   if (existsSync(file)) throw new GenerateError(`${file} already exists; refusing to overwrite it`);
+}
+
+function rewriteSchema(file: string, schema: unknown): void {
+  writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
 }
 
 function writeSchema(file: string, schema: unknown): void {

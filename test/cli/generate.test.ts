@@ -200,6 +200,62 @@ describe('cli/generate', function () {
     });
   });
 
+  describe('i18n, the other side of relations, attributes added later', () => {
+    it('--i18n makes a localized content type', () => {
+      const run = generate('content-type', 'recipe', '--i18n', 'title:string', '--dir', dir);
+      expect(run.status, run.stderr).to.equal(0);
+      expect(readJson(join(dir, 'recipe.json')).pluginOptions).to.deep.equal({ i18n: { localized: true } });
+      expectFailure(generate('component', 'shared.step', '--i18n', '--dir', dir), '--i18n only applies to content types');
+    });
+
+    it('writes the other side of a relation into its target when asked with inversedBy or mappedBy', () => {
+      expect(generate('content-type', 'cuisine', 'name:string', '--dir', dir).status).to.equal(0);
+      const run = generate('content-type', 'recipe', 'cuisine:relation:manyToOne:api::cuisine.cuisine:inversedBy=recipes',
+        'variants:relation:manyToMany:api::recipe.recipe:inversedBy=variantOf', '--dir', dir);
+      expect(run.status, run.stderr).to.equal(0);
+      expect(run.stdout).to.include(`updated ${join(dir, 'cuisine.json')} (the other side of a relation)`);
+      expect(readJson(join(dir, 'cuisine.json')).attributes.recipes).to.deep.equal({
+        type: 'relation', relation: 'oneToMany', target: 'api::recipe.recipe', mappedBy: 'cuisine',
+      });
+      // A relation to itself gets both sides in the one new file
+      expect(readJson(join(dir, 'recipe.json')).attributes.variantOf).to.deep.equal({
+        type: 'relation', relation: 'manyToMany', target: 'api::recipe.recipe', mappedBy: 'variants',
+      });
+    });
+
+    it('leaves a target that already has the attribute to validation, and writes nothing when it fails', () => {
+      expect(generate('content-type', 'cuisine', 'recipes:string', '--dir', dir).status).to.equal(0);
+      const before = readFileSync(join(dir, 'cuisine.json'), 'utf8');
+      const run = generate('content-type', 'recipe', 'cuisine:relation:manyToOne:api::cuisine.cuisine:inversedBy=recipes', '--dir', dir);
+      expect(run.status).to.equal(1);
+      expect(run.stderr).to.include('recipes');
+      expect(existsSync(join(dir, 'recipe.json'))).to.equal(false);
+      expect(readFileSync(join(dir, 'cuisine.json'), 'utf8')).to.equal(before);
+    });
+
+    it('adds attributes to an existing content type or component, with the other side of a relation', () => {
+      expect(generate('content-type', 'cuisine', 'name:string', '--dir', dir).status).to.equal(0);
+      expect(generate('content-type', 'recipe', 'title:string', '--dir', dir).status).to.equal(0);
+      expect(generate('component', 'shared.step', 'text:text', '--dir', dir).status).to.equal(0);
+      const run = generate('attribute', 'recipe', 'minutes:integer:min=0', 'cuisine:relation:manyToOne:api::cuisine.cuisine:inversedBy=recipes', '--dir', dir);
+      expect(run.status, run.stderr).to.equal(0);
+      expect(run.stdout).to.equal(`updated ${join(dir, 'recipe.json')}\nupdated ${join(dir, 'cuisine.json')} (the other side of a relation)\n`);
+      const recipe = readJson(join(dir, 'recipe.json'));
+      expect(Object.keys(recipe.attributes)).to.deep.equal(['title', 'minutes', 'cuisine']);
+      expect(readJson(join(dir, 'cuisine.json')).attributes.recipes.mappedBy).to.equal('cuisine');
+      expect(generate('attribute', 'shared.step', 'photo:media', '--dir', dir).status).to.equal(0);
+      expect(readJson(join(dir, 'components', 'shared', 'step.json')).attributes.photo).to.deep.equal({ type: 'media' });
+      expectFailure(generate('attribute', 'recipe', 'title:text', '--dir', dir), 'already has an attribute "title"');
+      expectFailure(generate('attribute', 'dessert', 'title:text', '--dir', dir), 'no content type "dessert"');
+      expectFailure(generate('attribute', 'recipe', '--dir', dir), 'no attributes given');
+      expectFailure(generate('attribute', 'recipe', 'x:string', '--kind', 'singleType', '--dir', dir), '--kind only applies to a new content type');
+      // A bad one changes nothing
+      const before = readFileSync(join(dir, 'recipe.json'), 'utf8');
+      expectFailure(generate('attribute', 'recipe', 'chef:relation:manyToOne:api::chef.chef', '--dir', dir), 'chef');
+      expect(readFileSync(join(dir, 'recipe.json'), 'utf8')).to.equal(before);
+    });
+  });
+
   describe('command line', () => {
     it('prints help with the shorthand grammar', () => {
       const run = generate('--help');
