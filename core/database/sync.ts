@@ -15,9 +15,12 @@ import { dropTriggerKept, sqliteTriggerKeptOf } from './trigger-kept.js';
 import { createScopeCounts } from './scope-counts.js';
 import { uniqueViolation } from './unique-violation.js';
 
+/** Type changes that keep every value; to decimal (10 digits, 2 after the point) only when the
+ *  values held fit it, which the plan checks (decimalMisfits). */
 const WIDENINGS: Record<string, ColumnType[]> = {
   string: ['text'],
-  integer: ['biginteger', 'double', 'decimal'],
+  integer: ['biginteger', 'double', 'decimal', 'string'],
+  double: ['decimal'],
   date: ['datetime'],
   boolean: ['integer', 'biginteger'],
 };
@@ -97,6 +100,13 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
       }
       if (oldColumn.type === column.type) continue;
       if (WIDENINGS[oldColumn.type]?.includes(column.type)) {
+        const misfits = column.type === 'decimal' ? await decimalMisfits(knex, table.name, column.name) : 0;
+        if (misfits > 0) {
+          throw new KernelError('SYNC_ERR_DESTRUCTIVE',
+            `schema sync refused: ${table.describes} column ${table.name}.${column.name} would change from ${oldColumn.type} to ${column.type}, ` +
+            `but ${misfits} row(s) hold values a decimal cannot keep (at most 8 digits before the point and 2 after). ` +
+            'Round or move those values yourself (or restore the attribute\'s type) and start again (docs/operations.md, "Changing an attribute\'s type").');
+        }
         columnOps.push({ kind: 'alterColumn', table: table.name, column, from: oldColumn.type });
         continue;
       }
@@ -104,7 +114,8 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
       if (Number(holding?.n ?? 0) > 0) {
         throw new KernelError('SYNC_ERR_DESTRUCTIVE',
           `schema sync refused: ${table.describes} column ${table.name}.${column.name} would change from ${oldColumn.type} to ${column.type}, ` +
-          `which can lose data held in ${String(holding?.n)} row(s). Migrate the data yourself (or restore the attribute's type) and start again.`);
+          `which can lose data held in ${String(holding?.n)} row(s). Migrate the data yourself (or restore the attribute's type) and start again ` +
+          '(docs/operations.md, "Changing an attribute\'s type").');
       }
       columnOps.push({ kind: 'replaceEmptyColumn', table: table.name, column, from: oldColumn.type });
     }
@@ -208,6 +219,15 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
       await knex.schema.alterTable(op.table, (t) => { t.dropIndex(op.index.columns, op.index.name); });
       return;
   }
+}
+
+/** Rows whose value a decimal(10, 2) column would not keep: too large, or more than two decimals. */
+async function decimalMisfits(knex: Knex, table: string, column: string): Promise<number> {
+  const client = String(knex.client.config.client);
+  // PostgreSQL rounds numerics only; MariaDB and SQLite round doubles too
+  const exact = client === 'pg' ? '??::numeric <> round(??::numeric, 2)' : '?? <> round(??, 2)';
+  const row = await knex(table).whereRaw(`abs(??) >= 100000000 or ${exact}`, [column, column, column]).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
 }
 
 function describe(op: Operation): string {

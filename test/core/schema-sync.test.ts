@@ -416,9 +416,32 @@ describe('schema sync', () => {
     });
   });
 
+  it('widens integer -> string and float -> decimal, and integer -> decimal when the values fit', async () => {
+    const before = contentType('item', 'items', { code: { type: 'integer' }, price: { type: 'float' }, stock: { type: 'integer' } });
+    const after = contentType('item', 'items', { code: { type: 'string' }, price: { type: 'decimal' }, stock: { type: 'decimal' } });
+    await withDatabase(async (db, track) => {
+      const first = track(await boot(db, [before]));
+      const a = await create(first, 'items', { code: 4012, price: 3.25, stock: 99_999_999 });
+      await first.kernel.destroy();
+
+      const second = track(await boot(db, [after]));
+      expect(second.kernel.lastSync?.operations).to.have.members([
+        'widened column items.code from integer to string',
+        'widened column items.price from double to decimal',
+        'widened column items.stock from integer to decimal',
+      ]);
+      expect(await read(second, 'items', a)).to.include({ code: '4012', price: 3.25, stock: 99_999_999 });
+      const b = await create(second, 'items', { code: 'A-17', price: 0.1 });
+      expect(await read(second, 'items', b)).to.include({ code: 'A-17', price: 0.1 });
+    });
+  });
+
   for (const [from, to, value, fromType, toType] of [
     ['text', 'integer', '12 apples', 'text', 'integer'],
     ['string', 'boolean', 'yes', 'string', 'boolean'],
+    // A decimal keeps two places after the point and eight before
+    ['float', 'decimal', 3.14159, 'double', 'decimal'],
+    ['integer', 'decimal', 123_456_789, 'integer', 'decimal'],
   ] as const) {
     it(`refuses ${from} -> ${to} on a column holding data, and allows it on a column holding only nulls`, async () => {
       const before = contentType('note', 'notes', { title: { type: 'string' }, body: { type: from }, spare: { type: from } });
@@ -446,10 +469,12 @@ describe('schema sync', () => {
         await again.kernel.destroy();
 
         const retyped = track(await boot(db, [emptyOnly]));
-        expect(retyped.kernel.lastSync?.operations).to.deep.equal([`retyped empty column notes.spare from ${fromType} to ${toType}`]);
-        expect(syncMessages(retyped, 'info')).to.deep.equal([`schema sync: retyped empty column notes.spare from ${fromType} to ${toType}`]);
+        // To decimal is a widening whose values are checked: nulls fit
+        const change = to === 'decimal' ? 'widened column' : 'retyped empty column';
+        expect(retyped.kernel.lastSync?.operations).to.deep.equal([`${change} notes.spare from ${fromType} to ${toType}`]);
+        expect(syncMessages(retyped, 'info')).to.deep.equal([`schema sync: ${change} notes.spare from ${fromType} to ${toType}`]);
         expect(await read(retyped, 'notes', a)).to.include({ title: 'first', body: value, spare: null });
-        const newValue = to === 'integer' ? 12 : true;
+        const newValue = to === 'integer' ? 12 : to === 'decimal' ? 12.5 : true;
         const put = await retyped.put(`/api/notes/${b}`, { data: { spare: newValue } });
         expect(put.status, put.text).to.equal(200);
         expect(await read(retyped, 'notes', b)).to.include({ title: 'second', spare: newValue });
