@@ -18,6 +18,10 @@ export function createKernelHooks() {
     ...createAuthHooks(),
     ...createSchemaHooks(),
     ...createDocumentHooks(),
+    /** Once, after the routes are built and before the database is opened (and by `strata build`,
+     *  which opens none): plugins check their configuration against what exists (permission
+     *  actions), so a mistake stops the start before any table is created or changed. */
+    verify: new AsyncSeriesHook<[]>([]),
     /** Once, after routes are mounted and the schema is synced, before listen. */
     bootstrap: new AsyncSeriesHook<[]>([]),
     /** Once, on destroy(), before the server and pool close. */

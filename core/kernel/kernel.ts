@@ -1,8 +1,8 @@
 // The kernel: a small phase machine. It owns the config, the registries (models, parameters,
 // operations, routes, services), the hooks, and what the phases open (the database, the HTTP
 // server); the work of each phase is done by the module it calls. Boot: register plugins ->
-// registerModels (then frozen) -> sync -> buildRoutes (operations, routes, the HTTP app) ->
-// bootstrap -> ready. Plugins get a PluginApi, never the kernel. Nothing here touches
+// registerModels (then frozen) -> buildRoutes (operations, routes, the HTTP app; then verify) ->
+// sync (the database) -> bootstrap -> ready. Plugins get a PluginApi, never the kernel. Nothing here touches
 // process-level state: the CLI does that.
 
 import { join } from 'node:path';
@@ -78,7 +78,7 @@ export interface KernelOptions {
 /** Hooks that take taps only while plugins register: they fire during boot (or, for
  *  wrapDocumentAction, compile once per content type on first use: a later tap would be ignored). */
 const BOOT_HOOKS: ReadonlySet<string> = new Set([
-  'registerModels', 'defineOperations', 'buildRoutes', 'bootstrap', 'wrapDocumentAction',
+  'registerModels', 'defineOperations', 'buildRoutes', 'verify', 'bootstrap', 'wrapDocumentAction',
   'schemaInit', 'schemaType', 'schemaFields', 'schemaField', 'schemaFieldArgs',
 ]);
 
@@ -224,6 +224,9 @@ export class Kernel {
     const steps: Array<[Phase, () => void | Promise<void>]> = [
       ['register', () => this.#register()],
       ['registerModels', () => this.#registerModels()],
+      // Before the database: what the routes and operations show wrong in the config (an unknown
+      // permission action) stops the start before a table is created or changed
+      ['buildRoutes', () => this.#buildRoutes()],
       ['sync', async () => {
         this.#opened = await open(this.#openDeps());
         if (this.rateLimitStore instanceof DatabaseRateLimitStore) this.rateLimitStore.bind(this.#opened.knex, this.config.database.client, this.logger);
@@ -236,7 +239,6 @@ export class Kernel {
         // Before plugins bootstrap: what they write is sent too
         await this.#reloadWebhooks();
       }],
-      ['buildRoutes', () => { this.#app = buildSurfaces(this.#surfaceDeps()); }],
       ['bootstrap', async () => {
         await this.#bootstrap();
         // What plugins watch is read from here on
@@ -277,6 +279,8 @@ export class Kernel {
       await this.#register();
       this.#phase = 'registerModels';
       this.#registerModels();
+      this.#phase = 'buildRoutes';
+      await this.#buildRoutes();
     } finally {
       await this.#close();
       this.#phase = 'destroyed';
@@ -370,6 +374,11 @@ export class Kernel {
     if (!this.#webhooks) return;
     this.#outbox.setStored((await this.#webhooks.endpoints()).map((e) => webhookReceiver(e, this.config.webhooks)));
     this.#dispatcher.wake();
+  }
+
+  async #buildRoutes(): Promise<void> {
+    this.#app = buildSurfaces(this.#surfaceDeps());
+    await this.hooks.verify.promise();
   }
 
   #surfaceDeps() {

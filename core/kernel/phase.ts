@@ -1,7 +1,7 @@
 // Boot phases, in order. A tap or registry change after its phase has closed throws.
 
 export const PHASES = [
-  'created', 'register', 'registerModels', 'sync', 'buildRoutes', 'bootstrap', 'ready', 'destroyed',
+  'created', 'register', 'registerModels', 'buildRoutes', 'sync', 'bootstrap', 'ready', 'destroyed',
 ] as const;
 export type Phase = (typeof PHASES)[number];
 

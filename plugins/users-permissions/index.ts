@@ -40,6 +40,8 @@ export default definePlugin({
       permissions: up.permissions,
       requireConfirmed: () => settings.emailConfirmation,
     }));
+    // Before the database opens: a start refused here has created no table
+    api.hooks.verify.tap(PLUGIN_NAME, () => { up.permissions.assertGrants(settings.permissions); });
     api.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
       up.jwt = new JwtService(resolveJwtSecret(api, settings.jwt.secret), settings.jwt.expiresIn);
       if (settings.email.provider === 'log' && api.config.server.environment === 'production') {

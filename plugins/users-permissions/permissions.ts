@@ -108,12 +108,17 @@ export class Permissions {
     }
   }
 
-  /** Start-up: the default roles exist; roles named in config have exactly the configured actions
-   *  (plus their defaults). Roles the config does not name keep what the REST API gave them. */
-  async bootstrap(grants: RoleGrants | undefined): Promise<void> {
+  /** Throws naming the first configured action that does not exist, and where it is configured. */
+  assertGrants(grants: RoleGrants | undefined): void {
     for (const [type, actions] of Object.entries(grants ?? {})) {
       this.assertKnown(actions, () => `config plugins.users-permissions.config.permissions.${type}`);
     }
+  }
+
+  /** Start-up: the default roles exist; roles named in config have exactly the configured actions
+   *  (plus their defaults). Roles the config does not name keep what the REST API gave them. */
+  async bootstrap(grants: RoleGrants | undefined): Promise<void> {
+    this.assertGrants(grants);
     // Instances starting together would each find no role and create one: one at a time
     await this.kernel.exclusive('users-permissions roles', () => this.kernel.transaction(async () => {
       const roles = this.kernel.documents(ROLE_UID);

@@ -167,7 +167,7 @@ describe('kernel', () => {
       expect(bad.body).to.deep.equal({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } });
       const reader = await app.request('POST', '/api/tags', { data: { name: 'x' } }, { authorization: 'Bearer reader' });
       expect(reader.status).to.equal(403);
-      expect(reader.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
+      expect(reader.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden: api::tag.tag.create', details: {} } });
       const good = await app.request('POST', '/api/tags', { data: { name: 'x' } }, { authorization: 'Bearer good' });
       expect(good.status).to.equal(201);
       expect((await app.get('/api/tags')).status).to.equal(200);
