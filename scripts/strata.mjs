@@ -19,6 +19,8 @@ const COMPILED = {
   generate: 'core/cli/generate-cli.js',
   upload: 'plugins/upload/cli.js',
 };
+/** Subcommands a plugin provides (core never imports plugins): `generate openapi`. */
+const PLUGIN_SUBCOMMANDS = { generate: { openapi: 'plugins/openapi/cli.js' } };
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const USAGE = `usage: strata <command> [arguments]
 
@@ -26,7 +28,7 @@ const USAGE = `usage: strata <command> [arguments]
   develop           start, and start again when config/, content-types/, plugins/, src/ or .env changes
   start             serve the app in this folder (APP_DIR overrides the folder)
   build             type-check the app; check config, plugins and content types without starting
-  generate          write a content type or component (strata generate --help)
+  generate          write a content type or component, or the OpenAPI document (strata generate --help)
   token             create, list or revoke API tokens (strata token --help)
   upload            import files into the media library
   --version         print the framework's version
@@ -58,8 +60,9 @@ if (command === '--version' || command === '-v') {
   }
   // The command reads its own arguments from argv[2] on. start keeps argv whole: its cluster
   // workers re-run this file with the same arguments.
-  if (command !== 'start') process.argv.splice(2, 1);
-  await import(builtEntry(COMPILED[command]));
+  const sub = PLUGIN_SUBCOMMANDS[command]?.[process.argv[3] ?? ''];
+  if (command !== 'start') process.argv.splice(2, sub ? 2 : 1);
+  await import(builtEntry(sub ?? COMPILED[command]));
 } else {
   process.stderr.write(USAGE);
   process.exit(2);

@@ -8,7 +8,7 @@ const HELP = `Usage:
   npm run generate -- content-type <singularName> [options] [<attribute>...]
   npm run generate -- component <category>.<name> [options] [<attribute>...]
   npm run generate -- attribute <singularName | category.name> <attribute>...   (adds to an existing one)
-  npm run generate -- openapi [--output <file>]   (the openapi plugin's: see its --help)
+  npm run generate -- openapi [--output <file>]   (the openapi plugin's command, run by the strata launcher)
 
 Options:
   --plural <pluralName>      content types only; default: singular + s (y -> ies, s/x/z/ch/sh -> es)
@@ -139,11 +139,4 @@ function main(argv: string[]): number {
   }
 }
 
-const argv = process.argv.slice(2);
-if (argv[0] === 'openapi') {
-  // The openapi plugin's command: it loads the app, which this file's commands never do
-  const { generateOpenApi } = await import('../../plugins/openapi/cli.js');
-  process.exitCode = await generateOpenApi(argv.slice(1));
-} else {
-  process.exitCode = main(argv);
-}
+process.exitCode = main(process.argv.slice(2));

@@ -1,5 +1,6 @@
-// `npm run generate -- openapi [--output <file>]`: writes the app's OpenAPI document (the one
-// GET /api/openapi.json serves) to a file or to stdout. Loads the app as `npm start` does, but on
+// `npm run generate -- openapi [--output <file>]` (the launcher, scripts/strata.mjs, runs this
+// file for `generate openapi`): writes the app's OpenAPI document (the one GET /api/openapi.json
+// serves) to a file or to stdout. Loads the app as `npm start` does, but on
 // an in-memory SQLite database: the document depends on the config and the content types, never
 // on the data, and the app's own database is not opened.
 
@@ -14,7 +15,7 @@ content-types/) to <file>, or to stdout. The openapi plugin must be enabled in c
 the document is written whether or not the app serves it.`;
 
 /** Runs the command; returns the exit code. */
-export async function generateOpenApi(argv: string[]): Promise<number> {
+async function generateOpenApi(argv: string[]): Promise<number> {
   let output: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -64,3 +65,8 @@ function usage(problem: string): number {
   process.stderr.write(`error: ${problem}\n\n${OPENAPI_USAGE}\n`);
   return 1;
 }
+
+process.exitCode = await generateOpenApi(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  return 1;
+});

@@ -23,4 +23,10 @@ describe('npm test', function () {
     const grepped = runTests(['test/architecture.test.ts', '--grep', 'cycle']);
     expect(grepped.stats.tests).to.be.greaterThan(0).and.lessThan(one.stats.tests);
   });
+
+  it('refuses a file that does not exist rather than running the whole suite', () => {
+    const res = spawnSync(process.execPath, [join(ROOT, 'scripts', 'test.mjs'), 'test/cli/no-such.test.ts'], { cwd: ROOT, encoding: 'utf8' });
+    expect(res.status).to.equal(2);
+    expect(res.stderr).to.equal('npm test: no file or folder test/cli/no-such.test.ts\n');
+  });
 });

@@ -134,7 +134,7 @@ describe('the packages and their creator', function () {
     // A variable already set wins over .env
     const good = strata({ PORT: '8080' });
     expect(good.status, good.stderr).to.equal(0);
-    expect(good.stdout).to.contain(`checked ${join(app, 'config')}: 7 content types, plugins draft-and-publish, i18n, graphql, upload, users-permissions`);
+    expect(good.stdout).to.contain(`checked ${join(app, 'config')}: 7 content types, plugins draft-and-publish, i18n, graphql, openapi, upload, users-permissions`);
     // Nothing opened: no database file
     expect(existsSync(join(app, '.tmp', 'data.db'))).to.equal(false);
   });
