@@ -77,5 +77,5 @@ export { STRAPI_V4_VARIANT, type ArgSpec, type EnumValueSpec, type FieldOperatio
 export type { RouteTable, ServerLink } from './rest/route-table.js';
 export type { HttpMethod, OperationRouteSpec, RequestContext, RequestState, RouteDefinition } from './rest/types.js';
 export { withData, documentIdOf } from './rest/content-routes.js';
-export { assetPage, escapeHtml, type AssetPage, type AssetPageOptions, type PageFile } from './rest/asset-page.js';
+export { assetPage, escapeHtml, htmlDocument, type AssetPage, type AssetPageOptions, type PageFile } from './rest/asset-page.js';
 export { envelope, listOf, modelSchema, objectOf, type DocSchema, type ModelShape, type RouteDoc } from './rest/route-doc.js';

@@ -96,6 +96,24 @@ export function assetPage(options: AssetPageOptions): AssetPage {
   };
 }
 
+/** A whole page: `title` is escaped here, `head` and `body` are HTML already. */
+export function htmlDocument(title: string, head: string, body: string, bodyAttributes = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
+${head}
+</head>
+<body${bodyAttributes}>
+${body}
+</body>
+</html>
+`;
+}
+
 /** Text for an HTML attribute or element. */
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -5,7 +5,7 @@
 
 import type { Middleware } from 'koa';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import { escapeHtml } from './asset-page.js';
+import { escapeHtml, htmlDocument } from './asset-page.js';
 import type { RouteTable } from './route-table.js';
 import type { RequestState } from './types.js';
 
@@ -55,24 +55,14 @@ function page(index: ServerIndex): string {
   const e = escapeHtml;
   const links = index.links.map((l) => `<li><a href="${e(l.path)}">${e(l.title)}</a> <code>${e(l.path)}</code>${l.description ? ` – ${e(l.description)}` : ''}</li>`);
   const types = index.contentTypes.map((ct) => `<li>${e(ct.displayName)} <code>${e(ct.uid)}</code><ul>${ct.routes.map((r) => `<li><code>${e(r)}</code></li>`).join('')}</ul></li>`);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Strata CMS</title>
-<link rel="icon" href="data:,">
-</head>
-<body style="font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5">
-<h1>Strata CMS is running</h1>
+  const body = `<h1>Strata CMS is running</h1>
 <p>This page is served outside production only.</p>
 <h2>Served here</h2>
 <ul>${links.join('\n')}</ul>
 <h2>Content types</h2>
 <ul>${types.length ? types.join('\n') : '<li>None yet: add one with <code>npm run generate -- content-type &lt;name&gt;</code></li>'}</ul>
 <h2>Documentation</h2>
-<p><a href="${e(index.docs)}">${e(index.docs)}</a></p>
-</body>
-</html>
-`;
+<p><a href="${e(index.docs)}">${e(index.docs)}</a></p>`;
+  return htmlDocument('Strata CMS', '', body, ' style="font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5"');
 }
+

@@ -3,7 +3,7 @@
 // only them in its CSP: no CDN, no inline script.
 
 import type { Middleware } from 'koa';
-import { assetPage, escapeHtml, type Logger, type PageFile, type RequestState } from '../../core/index.js';
+import { assetPage, escapeHtml, htmlDocument, type Logger, type PageFile, type RequestState } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 
 /** GraphiQL's dialogs (settings, shortcuts) lock the page's scroll with one <style> element
@@ -62,20 +62,6 @@ export function playgroundMiddleware(settings: Pick<GraphqlSettings, 'endpoint' 
 }
 
 function page(endpoint: string, styles: string, scripts: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>GraphQL playground</title>
-<link rel="icon" href="data:,">
-${styles}
-</head>
-<body>
-<div id="graphiql" data-endpoint="${escapeHtml(endpoint)}">Loading…</div>
-${scripts}
-</body>
-</html>
-`;
+  return htmlDocument('GraphQL playground', styles, `<div id="graphiql" data-endpoint="${escapeHtml(endpoint)}">Loading…</div>\n${scripts}`);
 }
 

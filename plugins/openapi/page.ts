@@ -3,7 +3,7 @@
 // token, typed into its Authorize dialog and not kept.
 
 import type { Middleware } from 'koa';
-import { assetPage, escapeHtml, type Logger, type PageFile, type RequestState } from '../../core/index.js';
+import { assetPage, escapeHtml, htmlDocument, type Logger, type PageFile, type RequestState } from '../../core/index.js';
 import type { OpenApiSettings } from './config.js';
 
 /** Swagger UI sets styles through the CSSOM (allowed) and embeds its icons as data: URIs. */
@@ -37,21 +37,8 @@ export function referencePage(settings: OpenApiSettings, logger: Logger): Middle
   if (!settings.servePage) return (_ctx, next) => next();
   const served = assetPage({
     what: 'the API reference page', prefix: `${settings.pagePath}/assets/`, files: FILES, from: import.meta.url, csp: PAGE_CSP,
-    html: ({ styles, scripts }) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(settings.title)}: API reference</title>
-<link rel="icon" href="data:,">
-${styles}
-</head>
-<body>
-<div id="reference" data-document="${escapeHtml(settings.documentPath)}">Loading…</div>
-${scripts}
-</body>
-</html>
-`,
+    html: ({ styles, scripts }) => htmlDocument(`${settings.title}: API reference`, styles,
+      `<div id="reference" data-document="${escapeHtml(settings.documentPath)}">Loading…</div>\n${scripts}`),
   });
   logger.info(`openapi: the API reference is served at ${settings.pagePath}`);
   return async (ctx, next) => {
