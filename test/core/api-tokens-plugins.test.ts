@@ -32,7 +32,7 @@ describe('API tokens with draft-and-publish and i18n', function () {
     const locales = await as(secret, 'GET', '/api/i18n/locales');
     expectStatus(locales, 200);
     expect(JSON.stringify(locales.body)).to.contain('"fr"');
-    expectRefusal(await as(secret, 'POST', '/api/articles', { data: { title: 'No' } }), 403, 'Forbidden');
+    expectRefusal(await as(secret, 'POST', '/api/articles', { data: { title: 'No' } }), 403, 'Forbidden: api::article.article.create');
   });
 
   it('adds nothing of its own to the token table\'s routes', () => {

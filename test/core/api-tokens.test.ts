@@ -33,10 +33,10 @@ describe('API tokens over HTTP', function () {
 
     it('is refused every write with 403 Forbidden', async () => {
       const { as } = tokenClient(app());
-      expectRefusal(await as(secret, 'POST', '/api/articles', { data: { title: 'No' } }), 403, 'Forbidden');
-      expectRefusal(await as(secret, 'PUT', `/api/articles/${article.documentId}`, { data: { title: 'No' } }), 403, 'Forbidden');
-      expectRefusal(await as(secret, 'DELETE', `/api/articles/${article.documentId}`), 403, 'Forbidden');
-      expectRefusal(await as(secret, 'PUT', '/api/global', { data: { siteName: 'No' } }), 403, 'Forbidden');
+      expectRefusal(await as(secret, 'POST', '/api/articles', { data: { title: 'No' } }), 403, 'Forbidden: api::article.article.create');
+      expectRefusal(await as(secret, 'PUT', `/api/articles/${article.documentId}`, { data: { title: 'No' } }), 403, 'Forbidden: api::article.article.update');
+      expectRefusal(await as(secret, 'DELETE', `/api/articles/${article.documentId}`), 403, 'Forbidden: api::article.article.delete');
+      expectRefusal(await as(secret, 'PUT', '/api/global', { data: { siteName: 'No' } }), 403, 'Forbidden: api::global.global.update');
       expectStatus(await app().get(`/api/articles/${article.documentId}`), 200, 'the article is untouched');
     });
   });
@@ -63,10 +63,10 @@ describe('API tokens over HTTP', function () {
       const { as } = tokenClient(app());
       expectStatus(await as(secret, 'GET', '/api/articles'), 200);
       expectStatus(await as(secret, 'GET', `/api/articles/${article.documentId}`), 200);
-      expectRefusal(await as(secret, 'GET', '/api/categories'), 403, 'Forbidden');
-      expectRefusal(await as(secret, 'GET', `/api/categories/${category.documentId}`), 403, 'Forbidden');
-      expectRefusal(await as(secret, 'POST', '/api/articles', { data: { title: 'No' } }), 403, 'Forbidden');
-      expectRefusal(await as(secret, 'GET', '/api/global'), 403, 'Forbidden');
+      expectRefusal(await as(secret, 'GET', '/api/categories'), 403, 'Forbidden: api::category.category.find');
+      expectRefusal(await as(secret, 'GET', `/api/categories/${category.documentId}`), 403, 'Forbidden: api::category.category.findOne');
+      expectRefusal(await as(secret, 'POST', '/api/articles', { data: { title: 'No' } }), 403, 'Forbidden: api::article.article.create');
+      expectRefusal(await as(secret, 'GET', '/api/global'), 403, 'Forbidden: api::global.global.find');
     });
 
     it('drops populate of a relation whose target it cannot find', async () => {

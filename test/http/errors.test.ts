@@ -57,7 +57,8 @@ describe('REST: errors', () => {
   });
 
   it('404 NotFoundError for unknown routes, in the envelope', async () => {
-    for (const path of ['/api/nothing', '/', '/api', '/api/categories/a/b']) {
+    // (GET / is the development index: test/http/server-index.test.ts)
+    for (const path of ['/api/nothing', '/api', '/api/categories/a/b']) {
       const res = await app.get(path);
       expect(res.status, path).to.equal(404);
       expect(res.body).to.deep.equal(envelope(404, 'NotFoundError', 'Not Found'));

@@ -12,6 +12,8 @@ import { ARTICLE, as, expectStatus, FIXTURES, JWT_SECRET, register, type Json } 
 
 const PERMISSIONS = { public: [`${ARTICLE}.find`], authenticated: [`${ARTICLE}.find`, `${ARTICLE}.create`] };
 const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
+/** What an identified caller hears: the action it lacks. */
+const forbidden = (action: string) => ({ data: null, error: { ...FORBIDDEN.error, message: `Forbidden: ${action}` } });
 const UNAUTHORIZED = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
 const CREATE = 'mutation { createArticle(data: { title: "x" }) { documentId } }';
 
@@ -66,7 +68,7 @@ describe('users-permissions: anonymous refusals, by default', () => {
 
   it('an identified caller without the permission gets a 403', async () => {
     const { jwt } = await register(app(), 'identified');
-    expect((await as(app(), jwt).get('/api/categories')).body).to.deep.equal(FORBIDDEN);
+    expect((await as(app(), jwt).get('/api/categories')).body).to.deep.equal(forbidden('api::category.category.find'));
     oneError(await gql(app(), '{ categories { name } }', undefined, { authorization: `Bearer ${jwt}` }), 'FORBIDDEN');
   });
 });
@@ -85,7 +87,7 @@ describe('users-permissions: api.auth.anonymousStatus: 401', () => {
   it('bad credentials are a 401 and an identified caller without the permission a 403, as by default', async () => {
     await expectBadCredentials(app(), await revokedJwt(app()));
     const { jwt } = await register(app(), 'identified');
-    expect((await as(app(), jwt).get('/api/categories')).body).to.deep.equal(FORBIDDEN);
+    expect((await as(app(), jwt).get('/api/categories')).body).to.deep.equal(forbidden('api::category.category.find'));
   });
 });
 

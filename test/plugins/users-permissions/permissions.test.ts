@@ -55,7 +55,7 @@ describe('users-permissions: permission matrix', () => {
     const anonymous = await app().post('/api/articles', { data: { title: 'x' } });
     expect(anonymous.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
     const forbidden = await as(app(), jwt).del(`/api/articles/${documentId}`);
-    expect(forbidden.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
+    expect(forbidden.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden: api::article.article.delete', details: {} } });
   });
 
   it('no content permission exists by default: a role not in config has none', async () => {
