@@ -149,6 +149,9 @@ export class Permissions {
 /** Names the usual cause when no action of the subject exists at all: its type was removed. */
 function gone(action: string, known: ReadonlySet<string>): string {
   const subject = action.slice(0, action.lastIndexOf('.'));
-  if (subject === '' || [...known].some((k) => k.startsWith(`${subject}.`))) return '';
+  const siblings = [...known].filter((k) => k.startsWith(`${subject}.`)).map((k) => k.slice(subject.length + 1));
+  if (subject === '') return '';
+  // A misspelt action of a type that exists: what it has, and the file a new app keeps them in
+  if (siblings.length) return ` (${subject} has ${siblings.sort().join(', ')}: fix it in config/permissions.ts, or wherever config/plugins.ts sets these)`;
   return ` (${subject} does not exist: if its content type was removed, remove its actions from config/permissions.ts too)`;
 }

@@ -217,7 +217,8 @@ describe('users-permissions: permissions declared in config', () => {
         failure = err;
       }
       expect(failure, 'start-up should fail').to.be.instanceOf(Error);
-      expect((failure as Error).message).to.equal('config plugins.users-permissions.config.permissions.public: unknown permission action api::article.article.publishEverything');
+      expect((failure as Error).message).to.equal('config plugins.users-permissions.config.permissions.public: unknown permission action api::article.article.publishEverything'
+        + ' (api::article.article has create, delete, find, findOne, update: fix it in config/permissions.ts, or wherever config/plugins.ts sets these)');
 
       // A type that is gone altogether (its file removed): the message names the likely cause
       failure = undefined;
@@ -244,7 +245,8 @@ describe('users-permissions: permissions declared in config', () => {
     let app: TestKernel | undefined;
     try {
       const failure = await withDish({ public: ['api::dish.dish.fnd'] }).then((a) => { app = a; return undefined; }, (err: unknown) => err);
-      expect((failure as Error).message).to.equal('config plugins.users-permissions.config.permissions.public: unknown permission action api::dish.dish.fnd');
+      expect((failure as Error).message).to.equal('config plugins.users-permissions.config.permissions.public: unknown permission action api::dish.dish.fnd'
+        + ' (api::dish.dish has create, delete, find, findOne, update: fix it in config/permissions.ts, or wherever config/plugins.ts sets these)');
       app = await withDish({ public: ['api::dish.dish.find'] });
       // This start made the table: the refused one had not
       expect(app.kernel.lastSync?.operations, JSON.stringify(app.kernel.lastSync?.operations)).to.include('created table dishes (api::dish.dish)');
