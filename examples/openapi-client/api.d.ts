@@ -770,61 +770,51 @@ export interface components {
             };
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        ArticleFields: string | ("*" | "title" | "slug" | "description" | "body" | "content" | "readingTime" | "views" | "rating" | "price" | "featured" | "publishDate" | "metadata" | "reviewState" | "createdAt" | "updatedAt" | "publishedAt" | "locale")[];
+        ArticleFields: string | ("*" | "id" | "documentId" | "title" | "slug" | "description" | "body" | "content" | "readingTime" | "views" | "rating" | "price" | "featured" | "publishDate" | "metadata" | "reviewState" | "createdAt" | "updatedAt" | "publishedAt" | "locale")[];
         ArticleFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            documentId?: string | components["schemas"]["StringOperators"];
-            title?: string | components["schemas"]["StringOperators"];
-            slug?: string | components["schemas"]["StringOperators"];
-            description?: string | components["schemas"]["StringOperators"];
-            body?: string | components["schemas"]["StringOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            documentId?: string | string[] | components["schemas"]["StringOperators"];
+            title?: string | string[] | components["schemas"]["StringOperators"];
+            slug?: string | string[] | components["schemas"]["StringOperators"];
+            description?: string | string[] | components["schemas"]["StringOperators"];
+            body?: string | string[] | components["schemas"]["StringOperators"];
             content?: components["schemas"]["JsonOperators"];
-            category?: components["schemas"]["CategoryFilters"];
-            authors?: components["schemas"]["AuthorFilters"];
-            related?: components["schemas"]["ArticleFilters"];
-            spotlightOf?: components["schemas"]["AuthorFilters"];
-            seo?: components["schemas"]["ComponentSharedSeoFilters"];
-            readingTime?: number | components["schemas"]["IntegerOperators"];
-            views?: (number | string) | components["schemas"]["BigintegerOperators"];
-            rating?: number | components["schemas"]["NumberOperators"];
-            price?: number | components["schemas"]["NumberOperators"];
-            featured?: boolean | components["schemas"]["BooleanOperators"];
-            publishDate?: string | components["schemas"]["DateOperators"];
-            metadata?: components["schemas"]["JsonOperators"];
-            reviewState?: ("draft-review" | "approved" | "archived") | {
-                /** @enum {string} */
-                $eq?: "draft-review" | "approved" | "archived";
-                /** @enum {string} */
-                $ne?: "draft-review" | "approved" | "archived";
-                $in?: ("draft-review" | "approved" | "archived")[];
-                $notIn?: ("draft-review" | "approved" | "archived")[];
-                /** @enum {string} */
-                $lt?: "draft-review" | "approved" | "archived";
-                /** @enum {string} */
-                $lte?: "draft-review" | "approved" | "archived";
-                /** @enum {string} */
-                $gt?: "draft-review" | "approved" | "archived";
-                /** @enum {string} */
-                $gte?: "draft-review" | "approved" | "archived";
-                $between?: ("draft-review" | "approved" | "archived")[];
-                $eqi?: string;
-                $nei?: string;
-                $contains?: string;
-                $notContains?: string;
-                $containsi?: string;
-                $notContainsi?: string;
-                $startsWith?: string;
-                $startsWithi?: string;
-                $endsWith?: string;
-                $endsWithi?: string;
+            category?: components["schemas"]["CategoryFilters"] | {
                 $null?: boolean;
                 $notNull?: boolean;
             };
-            createdAt?: string | components["schemas"]["DateTimeOperators"];
-            updatedAt?: string | components["schemas"]["DateTimeOperators"];
-            publishedAt?: string | components["schemas"]["DateTimeOperators"];
-            locale?: string | components["schemas"]["StringOperators"];
-            localizations?: components["schemas"]["ArticleFilters"];
+            authors?: components["schemas"]["AuthorFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            related?: components["schemas"]["ArticleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            spotlightOf?: components["schemas"]["AuthorFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            seo?: components["schemas"]["ComponentSharedSeoFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            readingTime?: number | number[] | components["schemas"]["IntegerOperators"];
+            views?: (number | string) | (number | string)[] | components["schemas"]["BigintegerOperators"];
+            rating?: number | number[] | components["schemas"]["NumberOperators"];
+            price?: number | number[] | components["schemas"]["NumberOperators"];
+            featured?: boolean | boolean[] | components["schemas"]["BooleanOperators"];
+            publishDate?: string | string[] | components["schemas"]["DateOperators"];
+            metadata?: components["schemas"]["JsonOperators"];
+            reviewState?: ("draft-review" | "approved" | "archived") | ("draft-review" | "approved" | "archived")[] | components["schemas"]["ArticleReviewStateOperators"];
+            createdAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            updatedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            publishedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            locale?: string | string[] | components["schemas"]["StringOperators"];
+            localizations?: components["schemas"]["ArticleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
             $and?: components["schemas"]["ArticleFilters"][];
             $or?: components["schemas"]["ArticleFilters"][];
             $not?: components["schemas"]["ArticleFilters"];
@@ -859,19 +849,19 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         ArticlePopulate: string | ("cover" | "gallery" | "category" | "authors" | "related" | "spotlightOf" | "seo" | "blocks" | "localizations")[] | components["schemas"]["ArticlePopulateObject"];
         ArticlePopulateObject: {
-            cover?: boolean | "*" | {
+            cover?: boolean | {
                 fields?: components["schemas"]["UploadFileFields"];
             };
-            gallery?: boolean | "*" | {
+            gallery?: boolean | {
                 fields?: components["schemas"]["UploadFileFields"];
             };
-            category?: boolean | "*" | {
+            category?: boolean | {
                 fields?: components["schemas"]["CategoryFields"];
                 filters?: components["schemas"]["CategoryFilters"];
                 sort?: components["schemas"]["CategorySort"];
                 populate?: components["schemas"]["CategoryPopulate"];
             };
-            authors?: boolean | "*" | {
+            authors?: boolean | {
                 fields?: components["schemas"]["AuthorFields"];
                 filters?: components["schemas"]["AuthorFilters"];
                 sort?: components["schemas"]["AuthorSort"];
@@ -884,7 +874,7 @@ export interface components {
                     limit?: number;
                 };
             };
-            related?: boolean | "*" | {
+            related?: boolean | {
                 fields?: components["schemas"]["ArticleFields"];
                 filters?: components["schemas"]["ArticleFilters"];
                 sort?: components["schemas"]["ArticleSort"];
@@ -897,36 +887,36 @@ export interface components {
                     limit?: number;
                 };
             };
-            spotlightOf?: boolean | "*" | {
+            spotlightOf?: boolean | {
                 fields?: components["schemas"]["AuthorFields"];
                 filters?: components["schemas"]["AuthorFilters"];
                 sort?: components["schemas"]["AuthorSort"];
                 populate?: components["schemas"]["AuthorPopulate"];
             };
-            seo?: boolean | "*" | {
+            seo?: boolean | {
                 fields?: components["schemas"]["ComponentSharedSeoFields"];
                 filters?: components["schemas"]["ComponentSharedSeoFilters"];
                 sort?: components["schemas"]["ComponentSharedSeoSort"];
                 populate?: components["schemas"]["ComponentSharedSeoPopulate"];
             };
-            blocks?: boolean | "*" | {
-                populate?: string | boolean;
+            blocks?: boolean | {
+                populate?: "*" | "*"[];
                 on?: {
-                    "shared.quote"?: {
+                    "shared.quote"?: boolean | {
                         fields?: components["schemas"]["ComponentSharedQuoteFields"];
                         populate?: components["schemas"]["ComponentSharedQuotePopulate"];
                     };
-                    "shared.rich-text"?: {
+                    "shared.rich-text"?: boolean | {
                         fields?: components["schemas"]["ComponentSharedRichTextFields"];
                         populate?: components["schemas"]["ComponentSharedRichTextPopulate"];
                     };
-                    "shared.media"?: {
+                    "shared.media"?: boolean | {
                         fields?: components["schemas"]["ComponentSharedMediaFields"];
                         populate?: components["schemas"]["ComponentSharedMediaPopulate"];
                     };
                 };
             };
-            localizations?: boolean | "*" | {
+            localizations?: boolean | {
                 fields?: components["schemas"]["ArticleFields"];
                 filters?: components["schemas"]["ArticleFilters"];
                 sort?: components["schemas"]["ArticleSort"];
@@ -940,8 +930,40 @@ export interface components {
                 };
             };
         };
+        ArticleReviewStateOperators: {
+            /** @enum {string} */
+            $eq?: "draft-review" | "approved" | "archived";
+            /** @enum {string} */
+            $ne?: "draft-review" | "approved" | "archived";
+            $in?: ("draft-review" | "approved" | "archived")[];
+            $notIn?: ("draft-review" | "approved" | "archived")[];
+            /** @enum {string} */
+            $lt?: "draft-review" | "approved" | "archived";
+            /** @enum {string} */
+            $lte?: "draft-review" | "approved" | "archived";
+            /** @enum {string} */
+            $gt?: "draft-review" | "approved" | "archived";
+            /** @enum {string} */
+            $gte?: "draft-review" | "approved" | "archived";
+            $between?: ("draft-review" | "approved" | "archived")[];
+            $eqi?: string;
+            $nei?: string;
+            $contains?: string;
+            $notContains?: string;
+            $containsi?: string;
+            $notContainsi?: string;
+            $startsWith?: string;
+            $startsWithi?: string;
+            $endsWith?: string;
+            $endsWithi?: string;
+            $null?: boolean;
+            $notNull?: boolean;
+            $and?: components["schemas"]["ArticleReviewStateOperators"][];
+            $or?: components["schemas"]["ArticleReviewStateOperators"][];
+            $not?: components["schemas"]["ArticleReviewStateOperators"];
+        };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        ArticleSort: string | (("id" | "id:asc" | "id:desc" | "documentId" | "documentId:asc" | "documentId:desc" | "title" | "title:asc" | "title:desc" | "slug" | "slug:asc" | "slug:desc" | "description" | "description:asc" | "description:desc" | "body" | "body:asc" | "body:desc" | "readingTime" | "readingTime:asc" | "readingTime:desc" | "views" | "views:asc" | "views:desc" | "rating" | "rating:asc" | "rating:desc" | "price" | "price:asc" | "price:desc" | "featured" | "featured:asc" | "featured:desc" | "publishDate" | "publishDate:asc" | "publishDate:desc" | "reviewState" | "reviewState:asc" | "reviewState:desc" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "publishedAt" | "publishedAt:asc" | "publishedAt:desc" | "locale" | "locale:asc" | "locale:desc") | components["schemas"]["ArticleSortObject"])[] | components["schemas"]["ArticleSortObject"];
+        ArticleSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "documentId" | "documentId:asc" | "documentId:desc" | "documentId:ASC" | "documentId:DESC" | "title" | "title:asc" | "title:desc" | "title:ASC" | "title:DESC" | "slug" | "slug:asc" | "slug:desc" | "slug:ASC" | "slug:DESC" | "description" | "description:asc" | "description:desc" | "description:ASC" | "description:DESC" | "body" | "body:asc" | "body:desc" | "body:ASC" | "body:DESC" | "readingTime" | "readingTime:asc" | "readingTime:desc" | "readingTime:ASC" | "readingTime:DESC" | "views" | "views:asc" | "views:desc" | "views:ASC" | "views:DESC" | "rating" | "rating:asc" | "rating:desc" | "rating:ASC" | "rating:DESC" | "price" | "price:asc" | "price:desc" | "price:ASC" | "price:DESC" | "featured" | "featured:asc" | "featured:desc" | "featured:ASC" | "featured:DESC" | "publishDate" | "publishDate:asc" | "publishDate:desc" | "publishDate:ASC" | "publishDate:DESC" | "reviewState" | "reviewState:asc" | "reviewState:desc" | "reviewState:ASC" | "reviewState:DESC" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "createdAt:ASC" | "createdAt:DESC" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "updatedAt:ASC" | "updatedAt:DESC" | "publishedAt" | "publishedAt:asc" | "publishedAt:desc" | "publishedAt:ASC" | "publishedAt:DESC" | "locale" | "locale:asc" | "locale:desc" | "locale:ASC" | "locale:DESC") | string | components["schemas"]["ArticleSortObject"])[] | components["schemas"]["ArticleSortObject"];
         ArticleSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1003,23 +1025,32 @@ export interface components {
             publishedAt?: string | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        AuthorFields: string | ("*" | "name" | "email" | "bio" | "website" | "joinedAt" | "lastSeen" | "preferredTime" | "createdAt" | "updatedAt" | "publishedAt")[];
+        AuthorFields: string | ("*" | "id" | "documentId" | "name" | "email" | "bio" | "website" | "joinedAt" | "lastSeen" | "preferredTime" | "createdAt" | "updatedAt" | "publishedAt")[];
         AuthorFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            documentId?: string | components["schemas"]["StringOperators"];
-            name?: string | components["schemas"]["StringOperators"];
-            email?: string | components["schemas"]["StringOperators"];
-            bio?: string | components["schemas"]["StringOperators"];
-            articles?: components["schemas"]["ArticleFilters"];
-            spotlight?: components["schemas"]["ArticleFilters"];
-            website?: string | components["schemas"]["StringOperators"];
-            joinedAt?: string | components["schemas"]["DateTimeOperators"];
-            lastSeen?: string | components["schemas"]["DateTimeOperators"];
-            preferredTime?: string | components["schemas"]["TimeOperators"];
-            links?: components["schemas"]["ComponentSharedLinkFilters"];
-            createdAt?: string | components["schemas"]["DateTimeOperators"];
-            updatedAt?: string | components["schemas"]["DateTimeOperators"];
-            publishedAt?: string | components["schemas"]["DateTimeOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            documentId?: string | string[] | components["schemas"]["StringOperators"];
+            name?: string | string[] | components["schemas"]["StringOperators"];
+            email?: string | string[] | components["schemas"]["StringOperators"];
+            bio?: string | string[] | components["schemas"]["StringOperators"];
+            articles?: components["schemas"]["ArticleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            spotlight?: components["schemas"]["ArticleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            website?: string | string[] | components["schemas"]["StringOperators"];
+            joinedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            lastSeen?: string | string[] | components["schemas"]["DateTimeOperators"];
+            preferredTime?: string | string[] | components["schemas"]["TimeOperators"];
+            links?: components["schemas"]["ComponentSharedLinkFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            createdAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            updatedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            publishedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
             $and?: components["schemas"]["AuthorFilters"][];
             $or?: components["schemas"]["AuthorFilters"][];
             $not?: components["schemas"]["AuthorFilters"];
@@ -1044,10 +1075,10 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         AuthorPopulate: string | ("avatar" | "articles" | "spotlight" | "links")[] | components["schemas"]["AuthorPopulateObject"];
         AuthorPopulateObject: {
-            avatar?: boolean | "*" | {
+            avatar?: boolean | {
                 fields?: components["schemas"]["UploadFileFields"];
             };
-            articles?: boolean | "*" | {
+            articles?: boolean | {
                 fields?: components["schemas"]["ArticleFields"];
                 filters?: components["schemas"]["ArticleFilters"];
                 sort?: components["schemas"]["ArticleSort"];
@@ -1060,13 +1091,13 @@ export interface components {
                     limit?: number;
                 };
             };
-            spotlight?: boolean | "*" | {
+            spotlight?: boolean | {
                 fields?: components["schemas"]["ArticleFields"];
                 filters?: components["schemas"]["ArticleFilters"];
                 sort?: components["schemas"]["ArticleSort"];
                 populate?: components["schemas"]["ArticlePopulate"];
             };
-            links?: boolean | "*" | {
+            links?: boolean | {
                 fields?: components["schemas"]["ComponentSharedLinkFields"];
                 filters?: components["schemas"]["ComponentSharedLinkFilters"];
                 sort?: components["schemas"]["ComponentSharedLinkSort"];
@@ -1074,7 +1105,7 @@ export interface components {
             };
         };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        AuthorSort: string | (("id" | "id:asc" | "id:desc" | "documentId" | "documentId:asc" | "documentId:desc" | "name" | "name:asc" | "name:desc" | "email" | "email:asc" | "email:desc" | "bio" | "bio:asc" | "bio:desc" | "website" | "website:asc" | "website:desc" | "joinedAt" | "joinedAt:asc" | "joinedAt:desc" | "lastSeen" | "lastSeen:asc" | "lastSeen:desc" | "preferredTime" | "preferredTime:asc" | "preferredTime:desc" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "publishedAt" | "publishedAt:asc" | "publishedAt:desc") | components["schemas"]["AuthorSortObject"])[] | components["schemas"]["AuthorSortObject"];
+        AuthorSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "documentId" | "documentId:asc" | "documentId:desc" | "documentId:ASC" | "documentId:DESC" | "name" | "name:asc" | "name:desc" | "name:ASC" | "name:DESC" | "email" | "email:asc" | "email:desc" | "email:ASC" | "email:DESC" | "bio" | "bio:asc" | "bio:desc" | "bio:ASC" | "bio:DESC" | "website" | "website:asc" | "website:desc" | "website:ASC" | "website:DESC" | "joinedAt" | "joinedAt:asc" | "joinedAt:desc" | "joinedAt:ASC" | "joinedAt:DESC" | "lastSeen" | "lastSeen:asc" | "lastSeen:desc" | "lastSeen:ASC" | "lastSeen:DESC" | "preferredTime" | "preferredTime:asc" | "preferredTime:desc" | "preferredTime:ASC" | "preferredTime:DESC" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "createdAt:ASC" | "createdAt:DESC" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "updatedAt:ASC" | "updatedAt:DESC" | "publishedAt" | "publishedAt:asc" | "publishedAt:desc" | "publishedAt:ASC" | "publishedAt:DESC") | string | components["schemas"]["AuthorSortObject"])[] | components["schemas"]["AuthorSortObject"];
         AuthorSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1150,21 +1181,33 @@ export interface components {
             };
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        CategoryFields: string | ("*" | "name" | "slug" | "description" | "createdAt" | "updatedAt" | "publishedAt" | "locale")[];
+        CategoryFields: string | ("*" | "id" | "documentId" | "name" | "slug" | "description" | "createdAt" | "updatedAt" | "publishedAt" | "locale")[];
         CategoryFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            documentId?: string | components["schemas"]["StringOperators"];
-            name?: string | components["schemas"]["StringOperators"];
-            slug?: string | components["schemas"]["StringOperators"];
-            description?: string | components["schemas"]["StringOperators"];
-            articles?: components["schemas"]["ArticleFilters"];
-            parent?: components["schemas"]["CategoryFilters"];
-            featuredArticle?: components["schemas"]["ArticleFilters"];
-            createdAt?: string | components["schemas"]["DateTimeOperators"];
-            updatedAt?: string | components["schemas"]["DateTimeOperators"];
-            publishedAt?: string | components["schemas"]["DateTimeOperators"];
-            locale?: string | components["schemas"]["StringOperators"];
-            localizations?: components["schemas"]["CategoryFilters"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            documentId?: string | string[] | components["schemas"]["StringOperators"];
+            name?: string | string[] | components["schemas"]["StringOperators"];
+            slug?: string | string[] | components["schemas"]["StringOperators"];
+            description?: string | string[] | components["schemas"]["StringOperators"];
+            articles?: components["schemas"]["ArticleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            parent?: components["schemas"]["CategoryFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            featuredArticle?: components["schemas"]["ArticleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            createdAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            updatedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            publishedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            locale?: string | string[] | components["schemas"]["StringOperators"];
+            localizations?: components["schemas"]["CategoryFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
             $and?: components["schemas"]["CategoryFilters"][];
             $or?: components["schemas"]["CategoryFilters"][];
             $not?: components["schemas"]["CategoryFilters"];
@@ -1180,7 +1223,7 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         CategoryPopulate: string | ("articles" | "parent" | "featuredArticle" | "localizations")[] | components["schemas"]["CategoryPopulateObject"];
         CategoryPopulateObject: {
-            articles?: boolean | "*" | {
+            articles?: boolean | {
                 fields?: components["schemas"]["ArticleFields"];
                 filters?: components["schemas"]["ArticleFilters"];
                 sort?: components["schemas"]["ArticleSort"];
@@ -1193,19 +1236,19 @@ export interface components {
                     limit?: number;
                 };
             };
-            parent?: boolean | "*" | {
+            parent?: boolean | {
                 fields?: components["schemas"]["CategoryFields"];
                 filters?: components["schemas"]["CategoryFilters"];
                 sort?: components["schemas"]["CategorySort"];
                 populate?: components["schemas"]["CategoryPopulate"];
             };
-            featuredArticle?: boolean | "*" | {
+            featuredArticle?: boolean | {
                 fields?: components["schemas"]["ArticleFields"];
                 filters?: components["schemas"]["ArticleFilters"];
                 sort?: components["schemas"]["ArticleSort"];
                 populate?: components["schemas"]["ArticlePopulate"];
             };
-            localizations?: boolean | "*" | {
+            localizations?: boolean | {
                 fields?: components["schemas"]["CategoryFields"];
                 filters?: components["schemas"]["CategoryFilters"];
                 sort?: components["schemas"]["CategorySort"];
@@ -1220,7 +1263,7 @@ export interface components {
             };
         };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        CategorySort: string | (("id" | "id:asc" | "id:desc" | "documentId" | "documentId:asc" | "documentId:desc" | "name" | "name:asc" | "name:desc" | "slug" | "slug:asc" | "slug:desc" | "description" | "description:asc" | "description:desc" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "publishedAt" | "publishedAt:asc" | "publishedAt:desc" | "locale" | "locale:asc" | "locale:desc") | components["schemas"]["CategorySortObject"])[] | components["schemas"]["CategorySortObject"];
+        CategorySort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "documentId" | "documentId:asc" | "documentId:desc" | "documentId:ASC" | "documentId:DESC" | "name" | "name:asc" | "name:desc" | "name:ASC" | "name:DESC" | "slug" | "slug:asc" | "slug:desc" | "slug:ASC" | "slug:DESC" | "description" | "description:asc" | "description:desc" | "description:ASC" | "description:DESC" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "createdAt:ASC" | "createdAt:DESC" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "updatedAt:ASC" | "updatedAt:DESC" | "publishedAt" | "publishedAt:asc" | "publishedAt:desc" | "publishedAt:ASC" | "publishedAt:DESC" | "locale" | "locale:asc" | "locale:desc" | "locale:ASC" | "locale:DESC") | string | components["schemas"]["CategorySortObject"])[] | components["schemas"]["CategorySortObject"];
         CategorySortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1250,11 +1293,11 @@ export interface components {
             url?: string | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        ComponentSharedLinkFields: string | ("*" | "label" | "url")[];
+        ComponentSharedLinkFields: string | ("*" | "id" | "label" | "url")[];
         ComponentSharedLinkFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            label?: string | components["schemas"]["StringOperators"];
-            url?: string | components["schemas"]["StringOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            label?: string | string[] | components["schemas"]["StringOperators"];
+            url?: string | string[] | components["schemas"]["StringOperators"];
             $and?: components["schemas"]["ComponentSharedLinkFilters"][];
             $or?: components["schemas"]["ComponentSharedLinkFilters"][];
             $not?: components["schemas"]["ComponentSharedLinkFilters"];
@@ -1265,10 +1308,10 @@ export interface components {
             url?: string;
         };
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
-        ComponentSharedLinkPopulate: string | never[] | components["schemas"]["ComponentSharedLinkPopulateObject"];
+        ComponentSharedLinkPopulate: string | components["schemas"]["ComponentSharedLinkPopulateObject"];
         ComponentSharedLinkPopulateObject: Record<string, never>;
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        ComponentSharedLinkSort: string | (("id" | "id:asc" | "id:desc" | "label" | "label:asc" | "label:desc" | "url" | "url:asc" | "url:desc") | components["schemas"]["ComponentSharedLinkSortObject"])[] | components["schemas"]["ComponentSharedLinkSortObject"];
+        ComponentSharedLinkSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "label" | "label:asc" | "label:desc" | "label:ASC" | "label:DESC" | "url" | "url:asc" | "url:desc" | "url:ASC" | "url:DESC") | string | components["schemas"]["ComponentSharedLinkSortObject"])[] | components["schemas"]["ComponentSharedLinkSortObject"];
         ComponentSharedLinkSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1293,7 +1336,7 @@ export interface components {
             __component: "shared.media";
         });
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        ComponentSharedMediaFields: string | "*"[];
+        ComponentSharedMediaFields: string | ("*" | "id")[];
         ComponentSharedMediaInput: {
             id?: number;
             file?: (number | {
@@ -1313,7 +1356,7 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         ComponentSharedMediaPopulate: string | "file"[] | components["schemas"]["ComponentSharedMediaPopulateObject"];
         ComponentSharedMediaPopulateObject: {
-            file?: boolean | "*" | {
+            file?: boolean | {
                 fields?: components["schemas"]["UploadFileFields"];
             };
         };
@@ -1325,40 +1368,12 @@ export interface components {
             ogType?: ("website" | "article") | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        ComponentSharedOpenGraphFields: string | ("*" | "ogTitle" | "ogDescription" | "ogType")[];
+        ComponentSharedOpenGraphFields: string | ("*" | "id" | "ogTitle" | "ogDescription" | "ogType")[];
         ComponentSharedOpenGraphFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            ogTitle?: string | components["schemas"]["StringOperators"];
-            ogDescription?: string | components["schemas"]["StringOperators"];
-            ogType?: ("website" | "article") | {
-                /** @enum {string} */
-                $eq?: "website" | "article";
-                /** @enum {string} */
-                $ne?: "website" | "article";
-                $in?: ("website" | "article")[];
-                $notIn?: ("website" | "article")[];
-                /** @enum {string} */
-                $lt?: "website" | "article";
-                /** @enum {string} */
-                $lte?: "website" | "article";
-                /** @enum {string} */
-                $gt?: "website" | "article";
-                /** @enum {string} */
-                $gte?: "website" | "article";
-                $between?: ("website" | "article")[];
-                $eqi?: string;
-                $nei?: string;
-                $contains?: string;
-                $notContains?: string;
-                $containsi?: string;
-                $notContainsi?: string;
-                $startsWith?: string;
-                $startsWithi?: string;
-                $endsWith?: string;
-                $endsWithi?: string;
-                $null?: boolean;
-                $notNull?: boolean;
-            };
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            ogTitle?: string | string[] | components["schemas"]["StringOperators"];
+            ogDescription?: string | string[] | components["schemas"]["StringOperators"];
+            ogType?: ("website" | "article") | ("website" | "article")[] | components["schemas"]["ComponentSharedOpenGraphOgTypeOperators"];
             $and?: components["schemas"]["ComponentSharedOpenGraphFilters"][];
             $or?: components["schemas"]["ComponentSharedOpenGraphFilters"][];
             $not?: components["schemas"]["ComponentSharedOpenGraphFilters"];
@@ -1369,11 +1384,43 @@ export interface components {
             ogDescription?: string | null;
             ogType?: ("website" | "article") | null;
         };
+        ComponentSharedOpenGraphOgTypeOperators: {
+            /** @enum {string} */
+            $eq?: "website" | "article";
+            /** @enum {string} */
+            $ne?: "website" | "article";
+            $in?: ("website" | "article")[];
+            $notIn?: ("website" | "article")[];
+            /** @enum {string} */
+            $lt?: "website" | "article";
+            /** @enum {string} */
+            $lte?: "website" | "article";
+            /** @enum {string} */
+            $gt?: "website" | "article";
+            /** @enum {string} */
+            $gte?: "website" | "article";
+            $between?: ("website" | "article")[];
+            $eqi?: string;
+            $nei?: string;
+            $contains?: string;
+            $notContains?: string;
+            $containsi?: string;
+            $notContainsi?: string;
+            $startsWith?: string;
+            $startsWithi?: string;
+            $endsWith?: string;
+            $endsWithi?: string;
+            $null?: boolean;
+            $notNull?: boolean;
+            $and?: components["schemas"]["ComponentSharedOpenGraphOgTypeOperators"][];
+            $or?: components["schemas"]["ComponentSharedOpenGraphOgTypeOperators"][];
+            $not?: components["schemas"]["ComponentSharedOpenGraphOgTypeOperators"];
+        };
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
-        ComponentSharedOpenGraphPopulate: string | never[] | components["schemas"]["ComponentSharedOpenGraphPopulateObject"];
+        ComponentSharedOpenGraphPopulate: string | components["schemas"]["ComponentSharedOpenGraphPopulateObject"];
         ComponentSharedOpenGraphPopulateObject: Record<string, never>;
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        ComponentSharedOpenGraphSort: string | (("id" | "id:asc" | "id:desc" | "ogTitle" | "ogTitle:asc" | "ogTitle:desc" | "ogDescription" | "ogDescription:asc" | "ogDescription:desc" | "ogType" | "ogType:asc" | "ogType:desc") | components["schemas"]["ComponentSharedOpenGraphSortObject"])[] | components["schemas"]["ComponentSharedOpenGraphSortObject"];
+        ComponentSharedOpenGraphSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "ogTitle" | "ogTitle:asc" | "ogTitle:desc" | "ogTitle:ASC" | "ogTitle:DESC" | "ogDescription" | "ogDescription:asc" | "ogDescription:desc" | "ogDescription:ASC" | "ogDescription:DESC" | "ogType" | "ogType:asc" | "ogType:desc" | "ogType:ASC" | "ogType:DESC") | string | components["schemas"]["ComponentSharedOpenGraphSortObject"])[] | components["schemas"]["ComponentSharedOpenGraphSortObject"];
         ComponentSharedOpenGraphSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1402,7 +1449,7 @@ export interface components {
             __component: "shared.quote";
         });
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        ComponentSharedQuoteFields: string | ("*" | "title" | "body")[];
+        ComponentSharedQuoteFields: string | ("*" | "id" | "title" | "body")[];
         ComponentSharedQuoteInput: {
             id?: number;
             title?: string | null;
@@ -1422,7 +1469,7 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         ComponentSharedQuotePopulate: string | "person"[] | components["schemas"]["ComponentSharedQuotePopulateObject"];
         ComponentSharedQuotePopulateObject: {
-            person?: boolean | "*" | {
+            person?: boolean | {
                 fields?: components["schemas"]["AuthorFields"];
                 filters?: components["schemas"]["AuthorFilters"];
                 sort?: components["schemas"]["AuthorSort"];
@@ -1445,7 +1492,7 @@ export interface components {
             __component: "shared.rich-text";
         });
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        ComponentSharedRichTextFields: string | ("*" | "body")[];
+        ComponentSharedRichTextFields: string | ("*" | "id" | "body")[];
         ComponentSharedRichTextInput: {
             id?: number;
             body?: string | null;
@@ -1461,7 +1508,7 @@ export interface components {
             __component: "shared.rich-text";
         });
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
-        ComponentSharedRichTextPopulate: string | never[] | components["schemas"]["ComponentSharedRichTextPopulateObject"];
+        ComponentSharedRichTextPopulate: string | components["schemas"]["ComponentSharedRichTextPopulateObject"];
         ComponentSharedRichTextPopulateObject: Record<string, never>;
         /** @description Search engine metadata */
         ComponentSharedSeo: {
@@ -1473,13 +1520,16 @@ export interface components {
             openGraph?: components["schemas"]["ComponentSharedOpenGraph"] | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        ComponentSharedSeoFields: string | ("*" | "metaTitle" | "metaDescription" | "keywords")[];
+        ComponentSharedSeoFields: string | ("*" | "id" | "metaTitle" | "metaDescription" | "keywords")[];
         ComponentSharedSeoFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            metaTitle?: string | components["schemas"]["StringOperators"];
-            metaDescription?: string | components["schemas"]["StringOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            metaTitle?: string | string[] | components["schemas"]["StringOperators"];
+            metaDescription?: string | string[] | components["schemas"]["StringOperators"];
             keywords?: components["schemas"]["JsonOperators"];
-            openGraph?: components["schemas"]["ComponentSharedOpenGraphFilters"];
+            openGraph?: components["schemas"]["ComponentSharedOpenGraphFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
             $and?: components["schemas"]["ComponentSharedSeoFilters"][];
             $or?: components["schemas"]["ComponentSharedSeoFilters"][];
             $not?: components["schemas"]["ComponentSharedSeoFilters"];
@@ -1497,10 +1547,10 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         ComponentSharedSeoPopulate: string | ("shareImage" | "openGraph")[] | components["schemas"]["ComponentSharedSeoPopulateObject"];
         ComponentSharedSeoPopulateObject: {
-            shareImage?: boolean | "*" | {
+            shareImage?: boolean | {
                 fields?: components["schemas"]["UploadFileFields"];
             };
-            openGraph?: boolean | "*" | {
+            openGraph?: boolean | {
                 fields?: components["schemas"]["ComponentSharedOpenGraphFields"];
                 filters?: components["schemas"]["ComponentSharedOpenGraphFilters"];
                 sort?: components["schemas"]["ComponentSharedOpenGraphSort"];
@@ -1508,7 +1558,7 @@ export interface components {
             };
         };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        ComponentSharedSeoSort: string | (("id" | "id:asc" | "id:desc" | "metaTitle" | "metaTitle:asc" | "metaTitle:desc" | "metaDescription" | "metaDescription:asc" | "metaDescription:desc") | components["schemas"]["ComponentSharedSeoSortObject"])[] | components["schemas"]["ComponentSharedSeoSortObject"];
+        ComponentSharedSeoSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "metaTitle" | "metaTitle:asc" | "metaTitle:desc" | "metaTitle:ASC" | "metaTitle:DESC" | "metaDescription" | "metaDescription:asc" | "metaDescription:desc" | "metaDescription:ASC" | "metaDescription:DESC") | string | components["schemas"]["ComponentSharedSeoSortObject"])[] | components["schemas"]["ComponentSharedSeoSortObject"];
         ComponentSharedSeoSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1578,7 +1628,7 @@ export interface components {
             publishedAt?: string | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        GlobalFields: string | ("*" | "siteName" | "siteDescription" | "createdAt" | "updatedAt" | "publishedAt")[];
+        GlobalFields: string | ("*" | "id" | "documentId" | "siteName" | "siteDescription" | "createdAt" | "updatedAt" | "publishedAt")[];
         GlobalInput: {
             siteName?: string;
             siteDescription?: string | null;
@@ -1591,16 +1641,16 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         GlobalPopulate: string | ("favicon" | "defaultSeo" | "pinnedArticles")[] | components["schemas"]["GlobalPopulateObject"];
         GlobalPopulateObject: {
-            favicon?: boolean | "*" | {
+            favicon?: boolean | {
                 fields?: components["schemas"]["UploadFileFields"];
             };
-            defaultSeo?: boolean | "*" | {
+            defaultSeo?: boolean | {
                 fields?: components["schemas"]["ComponentSharedSeoFields"];
                 filters?: components["schemas"]["ComponentSharedSeoFilters"];
                 sort?: components["schemas"]["ComponentSharedSeoSort"];
                 populate?: components["schemas"]["ComponentSharedSeoPopulate"];
             };
-            pinnedArticles?: boolean | "*" | {
+            pinnedArticles?: boolean | {
                 fields?: components["schemas"]["ArticleFields"];
                 filters?: components["schemas"]["ArticleFilters"];
                 sort?: components["schemas"]["ArticleSort"];
@@ -1767,32 +1817,32 @@ export interface components {
             updatedAt?: string | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        UploadFileFields: string | ("*" | "name" | "alternativeText" | "caption" | "width" | "height" | "formats" | "hash" | "ext" | "mime" | "size" | "url" | "previewUrl" | "provider" | "provider_metadata" | "createdAt" | "updatedAt")[];
+        UploadFileFields: string | ("*" | "id" | "documentId" | "name" | "alternativeText" | "caption" | "width" | "height" | "formats" | "hash" | "ext" | "mime" | "size" | "url" | "previewUrl" | "provider" | "provider_metadata" | "createdAt" | "updatedAt")[];
         UploadFileFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            documentId?: string | components["schemas"]["StringOperators"];
-            name?: string | components["schemas"]["StringOperators"];
-            alternativeText?: string | components["schemas"]["StringOperators"];
-            caption?: string | components["schemas"]["StringOperators"];
-            width?: number | components["schemas"]["IntegerOperators"];
-            height?: number | components["schemas"]["IntegerOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            documentId?: string | string[] | components["schemas"]["StringOperators"];
+            name?: string | string[] | components["schemas"]["StringOperators"];
+            alternativeText?: string | string[] | components["schemas"]["StringOperators"];
+            caption?: string | string[] | components["schemas"]["StringOperators"];
+            width?: number | number[] | components["schemas"]["IntegerOperators"];
+            height?: number | number[] | components["schemas"]["IntegerOperators"];
             formats?: components["schemas"]["JsonOperators"];
-            hash?: string | components["schemas"]["StringOperators"];
-            ext?: string | components["schemas"]["StringOperators"];
-            mime?: string | components["schemas"]["StringOperators"];
-            size?: number | components["schemas"]["NumberOperators"];
-            url?: string | components["schemas"]["StringOperators"];
-            previewUrl?: string | components["schemas"]["StringOperators"];
-            provider?: string | components["schemas"]["StringOperators"];
+            hash?: string | string[] | components["schemas"]["StringOperators"];
+            ext?: string | string[] | components["schemas"]["StringOperators"];
+            mime?: string | string[] | components["schemas"]["StringOperators"];
+            size?: number | number[] | components["schemas"]["NumberOperators"];
+            url?: string | string[] | components["schemas"]["StringOperators"];
+            previewUrl?: string | string[] | components["schemas"]["StringOperators"];
+            provider?: string | string[] | components["schemas"]["StringOperators"];
             provider_metadata?: components["schemas"]["JsonOperators"];
-            createdAt?: string | components["schemas"]["DateTimeOperators"];
-            updatedAt?: string | components["schemas"]["DateTimeOperators"];
+            createdAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            updatedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
             $and?: components["schemas"]["UploadFileFilters"][];
             $or?: components["schemas"]["UploadFileFilters"][];
             $not?: components["schemas"]["UploadFileFilters"];
         };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        UploadFileSort: string | (("id" | "id:asc" | "id:desc" | "documentId" | "documentId:asc" | "documentId:desc" | "name" | "name:asc" | "name:desc" | "alternativeText" | "alternativeText:asc" | "alternativeText:desc" | "caption" | "caption:asc" | "caption:desc" | "width" | "width:asc" | "width:desc" | "height" | "height:asc" | "height:desc" | "hash" | "hash:asc" | "hash:desc" | "ext" | "ext:asc" | "ext:desc" | "mime" | "mime:asc" | "mime:desc" | "size" | "size:asc" | "size:desc" | "url" | "url:asc" | "url:desc" | "previewUrl" | "previewUrl:asc" | "previewUrl:desc" | "provider" | "provider:asc" | "provider:desc" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc") | components["schemas"]["UploadFileSortObject"])[] | components["schemas"]["UploadFileSortObject"];
+        UploadFileSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "documentId" | "documentId:asc" | "documentId:desc" | "documentId:ASC" | "documentId:DESC" | "name" | "name:asc" | "name:desc" | "name:ASC" | "name:DESC" | "alternativeText" | "alternativeText:asc" | "alternativeText:desc" | "alternativeText:ASC" | "alternativeText:DESC" | "caption" | "caption:asc" | "caption:desc" | "caption:ASC" | "caption:DESC" | "width" | "width:asc" | "width:desc" | "width:ASC" | "width:DESC" | "height" | "height:asc" | "height:desc" | "height:ASC" | "height:DESC" | "hash" | "hash:asc" | "hash:desc" | "hash:ASC" | "hash:DESC" | "ext" | "ext:asc" | "ext:desc" | "ext:ASC" | "ext:DESC" | "mime" | "mime:asc" | "mime:desc" | "mime:ASC" | "mime:DESC" | "size" | "size:asc" | "size:desc" | "size:ASC" | "size:DESC" | "url" | "url:asc" | "url:desc" | "url:ASC" | "url:DESC" | "previewUrl" | "previewUrl:asc" | "previewUrl:desc" | "previewUrl:ASC" | "previewUrl:DESC" | "provider" | "provider:asc" | "provider:desc" | "provider:ASC" | "provider:DESC" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "createdAt:ASC" | "createdAt:DESC" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "updatedAt:ASC" | "updatedAt:DESC") | string | components["schemas"]["UploadFileSortObject"])[] | components["schemas"]["UploadFileSortObject"];
         UploadFileSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1836,14 +1886,17 @@ export interface components {
             updatedAt?: string | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        UsersPermissionsPermissionFields: string | ("*" | "action" | "createdAt" | "updatedAt")[];
+        UsersPermissionsPermissionFields: string | ("*" | "id" | "documentId" | "action" | "createdAt" | "updatedAt")[];
         UsersPermissionsPermissionFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            documentId?: string | components["schemas"]["StringOperators"];
-            action?: string | components["schemas"]["StringOperators"];
-            role?: components["schemas"]["UsersPermissionsRoleFilters"];
-            createdAt?: string | components["schemas"]["DateTimeOperators"];
-            updatedAt?: string | components["schemas"]["DateTimeOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            documentId?: string | string[] | components["schemas"]["StringOperators"];
+            action?: string | string[] | components["schemas"]["StringOperators"];
+            role?: components["schemas"]["UsersPermissionsRoleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            createdAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            updatedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
             $and?: components["schemas"]["UsersPermissionsPermissionFilters"][];
             $or?: components["schemas"]["UsersPermissionsPermissionFilters"][];
             $not?: components["schemas"]["UsersPermissionsPermissionFilters"];
@@ -1851,7 +1904,7 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         UsersPermissionsPermissionPopulate: string | "role"[] | components["schemas"]["UsersPermissionsPermissionPopulateObject"];
         UsersPermissionsPermissionPopulateObject: {
-            role?: boolean | "*" | {
+            role?: boolean | {
                 fields?: components["schemas"]["UsersPermissionsRoleFields"];
                 filters?: components["schemas"]["UsersPermissionsRoleFilters"];
                 sort?: components["schemas"]["UsersPermissionsRoleSort"];
@@ -1859,7 +1912,7 @@ export interface components {
             };
         };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        UsersPermissionsPermissionSort: string | (("id" | "id:asc" | "id:desc" | "documentId" | "documentId:asc" | "documentId:desc" | "action" | "action:asc" | "action:desc" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc") | components["schemas"]["UsersPermissionsPermissionSortObject"])[] | components["schemas"]["UsersPermissionsPermissionSortObject"];
+        UsersPermissionsPermissionSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "documentId" | "documentId:asc" | "documentId:desc" | "documentId:ASC" | "documentId:DESC" | "action" | "action:asc" | "action:desc" | "action:ASC" | "action:DESC" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "createdAt:ASC" | "createdAt:DESC" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "updatedAt:ASC" | "updatedAt:DESC") | string | components["schemas"]["UsersPermissionsPermissionSortObject"])[] | components["schemas"]["UsersPermissionsPermissionSortObject"];
         UsersPermissionsPermissionSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1889,17 +1942,23 @@ export interface components {
             updatedAt?: string | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        UsersPermissionsRoleFields: string | ("*" | "name" | "description" | "type" | "createdAt" | "updatedAt")[];
+        UsersPermissionsRoleFields: string | ("*" | "id" | "documentId" | "name" | "description" | "type" | "createdAt" | "updatedAt")[];
         UsersPermissionsRoleFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            documentId?: string | components["schemas"]["StringOperators"];
-            name?: string | components["schemas"]["StringOperators"];
-            description?: string | components["schemas"]["StringOperators"];
-            type?: string | components["schemas"]["StringOperators"];
-            permissions?: components["schemas"]["UsersPermissionsPermissionFilters"];
-            users?: components["schemas"]["UsersPermissionsUserFilters"];
-            createdAt?: string | components["schemas"]["DateTimeOperators"];
-            updatedAt?: string | components["schemas"]["DateTimeOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            documentId?: string | string[] | components["schemas"]["StringOperators"];
+            name?: string | string[] | components["schemas"]["StringOperators"];
+            description?: string | string[] | components["schemas"]["StringOperators"];
+            type?: string | string[] | components["schemas"]["StringOperators"];
+            permissions?: components["schemas"]["UsersPermissionsPermissionFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            users?: components["schemas"]["UsersPermissionsUserFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            createdAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            updatedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
             $and?: components["schemas"]["UsersPermissionsRoleFilters"][];
             $or?: components["schemas"]["UsersPermissionsRoleFilters"][];
             $not?: components["schemas"]["UsersPermissionsRoleFilters"];
@@ -1907,7 +1966,7 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         UsersPermissionsRolePopulate: string | ("permissions" | "users")[] | components["schemas"]["UsersPermissionsRolePopulateObject"];
         UsersPermissionsRolePopulateObject: {
-            permissions?: boolean | "*" | {
+            permissions?: boolean | {
                 fields?: components["schemas"]["UsersPermissionsPermissionFields"];
                 filters?: components["schemas"]["UsersPermissionsPermissionFilters"];
                 sort?: components["schemas"]["UsersPermissionsPermissionSort"];
@@ -1920,7 +1979,7 @@ export interface components {
                     limit?: number;
                 };
             };
-            users?: boolean | "*" | {
+            users?: boolean | {
                 fields?: components["schemas"]["UsersPermissionsUserFields"];
                 filters?: components["schemas"]["UsersPermissionsUserFilters"];
                 sort?: components["schemas"]["UsersPermissionsUserSort"];
@@ -1935,7 +1994,7 @@ export interface components {
             };
         };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        UsersPermissionsRoleSort: string | (("id" | "id:asc" | "id:desc" | "documentId" | "documentId:asc" | "documentId:desc" | "name" | "name:asc" | "name:desc" | "description" | "description:asc" | "description:desc" | "type" | "type:asc" | "type:desc" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc") | components["schemas"]["UsersPermissionsRoleSortObject"])[] | components["schemas"]["UsersPermissionsRoleSortObject"];
+        UsersPermissionsRoleSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "documentId" | "documentId:asc" | "documentId:desc" | "documentId:ASC" | "documentId:DESC" | "name" | "name:asc" | "name:desc" | "name:ASC" | "name:DESC" | "description" | "description:asc" | "description:desc" | "description:ASC" | "description:DESC" | "type" | "type:asc" | "type:desc" | "type:ASC" | "type:DESC" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "createdAt:ASC" | "createdAt:DESC" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "updatedAt:ASC" | "updatedAt:DESC") | string | components["schemas"]["UsersPermissionsRoleSortObject"])[] | components["schemas"]["UsersPermissionsRoleSortObject"];
         UsersPermissionsRoleSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";
@@ -1965,18 +2024,21 @@ export interface components {
             updatedAt?: string | null;
         };
         /** @description Attribute names separated by commas, or a list of them (id and documentId always come) */
-        UsersPermissionsUserFields: string | ("*" | "username" | "email" | "provider" | "confirmed" | "blocked" | "createdAt" | "updatedAt")[];
+        UsersPermissionsUserFields: string | ("*" | "id" | "documentId" | "username" | "email" | "provider" | "confirmed" | "blocked" | "createdAt" | "updatedAt")[];
         UsersPermissionsUserFilters: {
-            id?: number | components["schemas"]["IntegerOperators"];
-            documentId?: string | components["schemas"]["StringOperators"];
-            username?: string | components["schemas"]["StringOperators"];
-            email?: string | components["schemas"]["StringOperators"];
-            provider?: string | components["schemas"]["StringOperators"];
-            confirmed?: boolean | components["schemas"]["BooleanOperators"];
-            blocked?: boolean | components["schemas"]["BooleanOperators"];
-            role?: components["schemas"]["UsersPermissionsRoleFilters"];
-            createdAt?: string | components["schemas"]["DateTimeOperators"];
-            updatedAt?: string | components["schemas"]["DateTimeOperators"];
+            id?: number | number[] | components["schemas"]["IntegerOperators"];
+            documentId?: string | string[] | components["schemas"]["StringOperators"];
+            username?: string | string[] | components["schemas"]["StringOperators"];
+            email?: string | string[] | components["schemas"]["StringOperators"];
+            provider?: string | string[] | components["schemas"]["StringOperators"];
+            confirmed?: boolean | boolean[] | components["schemas"]["BooleanOperators"];
+            blocked?: boolean | boolean[] | components["schemas"]["BooleanOperators"];
+            role?: components["schemas"]["UsersPermissionsRoleFilters"] | {
+                $null?: boolean;
+                $notNull?: boolean;
+            };
+            createdAt?: string | string[] | components["schemas"]["DateTimeOperators"];
+            updatedAt?: string | string[] | components["schemas"]["DateTimeOperators"];
             $and?: components["schemas"]["UsersPermissionsUserFilters"][];
             $or?: components["schemas"]["UsersPermissionsUserFilters"][];
             $not?: components["schemas"]["UsersPermissionsUserFilters"];
@@ -1984,7 +2046,7 @@ export interface components {
         /** @description '*' (one level), attribute names separated by commas, a list of them, or an object per attribute */
         UsersPermissionsUserPopulate: string | "role"[] | components["schemas"]["UsersPermissionsUserPopulateObject"];
         UsersPermissionsUserPopulateObject: {
-            role?: boolean | "*" | {
+            role?: boolean | {
                 fields?: components["schemas"]["UsersPermissionsRoleFields"];
                 filters?: components["schemas"]["UsersPermissionsRoleFilters"];
                 sort?: components["schemas"]["UsersPermissionsRoleSort"];
@@ -1992,7 +2054,7 @@ export interface components {
             };
         };
         /** @description attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components) */
-        UsersPermissionsUserSort: string | (("id" | "id:asc" | "id:desc" | "documentId" | "documentId:asc" | "documentId:desc" | "username" | "username:asc" | "username:desc" | "email" | "email:asc" | "email:desc" | "provider" | "provider:asc" | "provider:desc" | "confirmed" | "confirmed:asc" | "confirmed:desc" | "blocked" | "blocked:asc" | "blocked:desc" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc") | components["schemas"]["UsersPermissionsUserSortObject"])[] | components["schemas"]["UsersPermissionsUserSortObject"];
+        UsersPermissionsUserSort: string | (("id" | "id:asc" | "id:desc" | "id:ASC" | "id:DESC" | "documentId" | "documentId:asc" | "documentId:desc" | "documentId:ASC" | "documentId:DESC" | "username" | "username:asc" | "username:desc" | "username:ASC" | "username:DESC" | "email" | "email:asc" | "email:desc" | "email:ASC" | "email:DESC" | "provider" | "provider:asc" | "provider:desc" | "provider:ASC" | "provider:DESC" | "confirmed" | "confirmed:asc" | "confirmed:desc" | "confirmed:ASC" | "confirmed:DESC" | "blocked" | "blocked:asc" | "blocked:desc" | "blocked:ASC" | "blocked:DESC" | "createdAt" | "createdAt:asc" | "createdAt:desc" | "createdAt:ASC" | "createdAt:DESC" | "updatedAt" | "updatedAt:asc" | "updatedAt:desc" | "updatedAt:ASC" | "updatedAt:DESC") | string | components["schemas"]["UsersPermissionsUserSortObject"])[] | components["schemas"]["UsersPermissionsUserSortObject"];
         UsersPermissionsUserSortObject: {
             /** @enum {unknown} */
             id?: "asc" | "desc" | "ASC" | "DESC";

@@ -1,8 +1,7 @@
 // `npm run generate -- openapi [--output <file>]` (the launcher, scripts/strata.mjs, runs this
 // file for `generate openapi`): writes the app's OpenAPI document (the one GET /api/openapi.json
-// serves) to a file or to stdout. Loads the app as `npm start` does, but on
-// an in-memory SQLite database: the document depends on the config and the content types, never
-// on the data, and the app's own database is not opened.
+// serves) to a file or to stdout. Loads the app as far as `strata build` does (config, plugins,
+// content types, routes) and opens no database: the document depends on those, never on data.
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -33,12 +32,10 @@ async function generateOpenApi(argv: string[]): Promise<number> {
       return usage(`unknown argument ${arg}`);
     }
   }
-  const kernel = await createKernel({
-    appDir, configDir, logger: createConsoleLogger('warn'),
-    config: { database: { client: 'sqlite', connection: { filename: ':memory:' } } },
-  });
+  const kernel = await createKernel({ appDir, configDir, logger: createConsoleLogger('warn') });
   try {
-    await kernel.load();
+    // What `strata build` runs: config, plugins, content types and routes, no database
+    await kernel.check();
     const openapi = kernel.services.find('openapi');
     if (!openapi) {
       process.stderr.write('error: the openapi plugin is not enabled in config/plugins.ts\n');

@@ -27,6 +27,7 @@ const ERRORS: Record<number, { name: string; description: string }> = {
   401: { name: 'Unauthorized', description: 'The token is missing, invalid or expired' },
   403: { name: 'Forbidden', description: "The caller's role or token does not grant the permission" },
   404: { name: 'NotFound', description: 'Nothing at this address' },
+  409: { name: 'Conflict', description: 'The request conflicts with what is stored' },
   413: { name: 'PayloadTooLarge', description: 'The body is larger than the limit' },
   414: { name: 'UriTooLong', description: 'The query string is longer than the limit' },
   429: { name: 'TooManyRequests', description: 'A rate limit was reached; Retry-After says when to try again' },
@@ -92,7 +93,12 @@ function operationOf(route: RouteDefinition, sources: DocumentSources, models: M
   }
   const hasBody = Boolean(doc.body ?? doc.form);
   const errors = new Set([400, ...(route.config.auth ? [401, 403] : []), ...doc.errors ?? [], ...(hasBody ? [413] : []), 414, 429]);
-  for (const status of [...errors].sort((a, b) => a - b)) responses[status] = { $ref: `#/components/responses/${ERRORS[status]?.name ?? 'BadRequest'}` };
+  for (const status of [...errors].sort((a, b) => a - b)) {
+    // A status without a shared response (a plugin's 422) is described in place
+    responses[status] = ERRORS[status]
+      ? { $ref: `#/components/responses/${ERRORS[status].name}` }
+      : { description: `Error ${status}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
   const permission = route.config.auth ? `Permission: \`${route.action}\`.` : 'Public: no permission is checked.';
   return {
     operationId: route.action.replace('::', '.') + (route.operation ? '' : `.${route.method.toLowerCase()}`),

@@ -32,10 +32,16 @@ export default definePlugin({
         routes: table.all().filter((r) => r.config.owner !== PLUGIN_NAME), registry: api.registry, params: api.params, settings,
       }));
     };
+    let pageServed = settings.servePage;
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       table = routes;
       if (!settings.serveDocument) return;
-      if (settings.servePage) routes.addLink({ title: 'API reference', path: settings.pagePath, description: 'Every REST route, with a form to try it' });
+      // A content type whose route is the page's path (a type named doc: GET /api/docs) keeps it
+      if (pageServed && routes.get('GET', settings.pagePath)) {
+        api.logger.warn(`openapi: ${settings.pagePath} is a route of the app; the API reference is not served (set pagePath in config/plugins.ts)`);
+        pageServed = false;
+      }
+      if (pageServed) routes.addLink({ title: 'API reference', path: settings.pagePath, description: 'Every REST route, with a form to try it' });
       routes.addLink({ title: 'OpenAPI document', path: settings.documentPath, description: 'For openapi-typescript and other generators' });
       routes.add({
         method: 'GET', path: settings.documentPath, action: `plugin::${PLUGIN_NAME}.document`, query: [],
@@ -46,7 +52,10 @@ export default definePlugin({
         },
       });
     });
-    api.middleware('beforeBody', referencePage(settings, api.logger));
+    // Built once the routes are final: a route's doc naming a model that does not exist stops the
+    // start here, rather than failing the first request for the document
+    api.hooks.verify.tap(PLUGIN_NAME, () => { document(); });
+    api.middleware('beforeBody', referencePage(settings, api.logger, () => pageServed));
     api.services.provide('openapi', { settings, document });
   },
 });

@@ -35,6 +35,9 @@ const isToMany = (relation: string) => relation === 'oneToMany' || relation === 
 
 export class ModelSchemas {
   readonly schemas: Schemas = {};
+  /** Names of the schemas that are not a model's, kept from models. */
+  readonly #taken = new Set<string>(['Error', 'RelationInput', 'RelationReference', ...Object.keys(OPERATOR_SETS).map((s) => `${pascal(s)}Operators`)]);
+  readonly #names = new Map<string, string>();
   readonly #registry: ModelRegistry;
   readonly #params: ParamRegistry;
 
@@ -62,9 +65,17 @@ export class ModelSchemas {
   }
 
   #use(uid: string, suffix: string, make: (model: Model) => DocSchema): DocSchema {
-    const model = this.#registry.get(uid);
-    const name = modelName(model) + suffix;
-    if (!this.schemas[name]) {
+    const key = `${uid}#${suffix}`;
+    let name = this.#names.get(key);
+    if (name === undefined) {
+      const model = this.#registry.get(uid);
+      // Two models may spell the same name (api::upload-file and plugin::upload.file; a type
+      // named error): the second gets a number, so no schema stands for two
+      const base = modelName(model) + suffix;
+      name = base;
+      for (let n = 2; this.#taken.has(name); n++) name = `${base}${n}`;
+      this.#taken.add(name);
+      this.#names.set(key, name);
       // Claimed before it is made: a model that reaches itself (related articles) refers back
       this.schemas[name] = {};
       this.schemas[name] = make(model);
@@ -169,13 +180,19 @@ export class ModelSchemas {
     const self = this.filters(model.uid);
     const properties: Record<string, DocSchema> = { id: this.#scalarFilter('integer') };
     if (model.modelType === 'contentType') properties.documentId = this.#scalarFilter('string');
+    // A relation or component: its own filters, or whether it is set at all
+    const presence: DocSchema = { type: 'object', additionalProperties: false, properties: { $null: { type: 'boolean' }, $notNull: { type: 'boolean' } } };
     for (const [name, attr] of readable(model)) {
-      if (attr.type === 'relation') properties[name] = this.filters(attr.target);
-      else if (attr.type === 'component') properties[name] = this.filters(attr.component);
-      else if (isScalar(attr)) {
-        properties[name] = attr.type === 'enumeration'
-          ? { anyOf: [scalarSchema(attr, 'query'), operatorsSchema('enumeration', scalarSchema(attr, 'query'), undefined)] }
-          : this.#scalarFilter(OPERATOR_SET_OF[attr.type]);
+      if (attr.type === 'relation') properties[name] = { anyOf: [this.filters(attr.target), presence] };
+      else if (attr.type === 'component') properties[name] = { anyOf: [this.filters(attr.component), presence] };
+      else if (attr.type === 'enumeration') {
+        // Its values in the operators: a schema of its own, which $and/$or/$not refer back to
+        const value = scalarSchema(attr, 'query');
+        const own = `${pascal(name)}Operators`;
+        const operators = (): DocSchema => this.#use(model.uid, own, () => operatorsSchema('enumeration', value, operators()));
+        properties[name] = { anyOf: [value, array(value), operators()] };
+      } else if (isScalar(attr)) {
+        properties[name] = this.#scalarFilter(OPERATOR_SET_OF[attr.type]);
       }
     }
     properties.$and = array(self);
@@ -184,9 +201,11 @@ export class ModelSchemas {
     return { type: 'object', additionalProperties: false, properties };
   }
 
-  /** A value (implicit $eq) or an operator object; JSON only takes $null and $notNull. */
+  /** A value (implicit $eq), a list of values (implicit $in) or an operator object; JSON only
+   *  takes $null and $notNull. */
   #scalarFilter(set: OperatorSet): DocSchema {
-    return set === 'json' ? this.operators(set) : { anyOf: [OPERATOR_SETS[set].value, this.operators(set)] };
+    const value = OPERATOR_SETS[set].value;
+    return set === 'json' ? this.operators(set) : { anyOf: [value, array(value), this.operators(set)] };
   }
 
   #sortable(model: Model): Array<[string, Attribute]> {
@@ -195,9 +214,10 @@ export class ModelSchemas {
 
   #sort(model: Model): DocSchema {
     const keys = ['id', ...(model.modelType === 'contentType' ? ['documentId'] : []), ...this.#sortable(model).map(([n]) => n)];
-    const values = keys.flatMap((k) => [k, `${k}:asc`, `${k}:desc`]);
+    const values = keys.flatMap((k) => [k, `${k}:asc`, `${k}:desc`, `${k}:ASC`, `${k}:DESC`]);
     const object = this.#use(model.uid, 'SortObject', () => this.#sortObject(model));
-    const item: DocSchema = { anyOf: [{ enum: values }, object] };
+    // Through a to-one relation or a component: category.name:asc (not listed, checked by the server)
+    const item: DocSchema = { anyOf: [{ enum: values }, { type: 'string', pattern: '^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)+(:(asc|desc|ASC|DESC))?$' }, object] };
     return {
       description: 'attribute[:asc|:desc], several separated by commas, a list of them, or { attribute: asc|desc } (through to-one relations and components)',
       anyOf: [{ type: 'string' }, array(item), object],
@@ -219,7 +239,7 @@ export class ModelSchemas {
 
   #fields(model: Model): DocSchema {
     const names = readable(model).filter(([, a]) => isScalar(a)).map(([n]) => n);
-    const field: DocSchema = { enum: ['*', ...names] };
+    const field: DocSchema = { enum: ['*', 'id', ...(model.modelType === 'contentType' ? ['documentId'] : []), ...names] };
     return { description: 'Attribute names separated by commas, or a list of them (id and documentId always come)', anyOf: [{ type: 'string' }, array(field)] };
   }
 
@@ -228,7 +248,8 @@ export class ModelSchemas {
     const object = this.#use(model.uid, 'PopulateObject', () => this.#populateObject(model));
     return {
       description: "'*' (one level), attribute names separated by commas, a list of them, or an object per attribute",
-      anyOf: [{ type: 'string' }, array({ enum: populatable.map(([n]) => n) }), object],
+      // (an empty enum is no schema: a model with nothing to populate takes no list)
+      anyOf: [{ type: 'string' }, ...(populatable.length ? [array({ enum: populatable.map(([n]) => n) })] : []), object],
     };
   }
 
@@ -252,11 +273,13 @@ export class ModelSchemas {
       } else if (attr.type === 'dynamiczone') {
         const on: Record<string, DocSchema> = {};
         for (const uid of attr.components) {
-          on[uid] = { type: 'object', additionalProperties: false, properties: { fields: this.fields(uid), populate: this.populate(uid) } };
+          on[uid] = { anyOf: [{ type: 'boolean' }, { type: 'object', additionalProperties: false, properties: { fields: this.fields(uid), populate: this.populate(uid) } }] };
         }
-        node = { populate: { anyOf: [{ type: 'string' }, { type: 'boolean' }] }, on: { type: 'object', additionalProperties: false, properties: on } };
+        // Every component one level down, or each component's own populate under `on`
+        const star: DocSchema = { const: '*' };
+        node = { populate: { anyOf: [star, { type: 'array', items: star, minItems: 1, maxItems: 1 }] }, on: { type: 'object', additionalProperties: false, properties: on } };
       }
-      if (node) properties[name] = { anyOf: [{ type: 'boolean' }, { const: '*' }, { type: 'object', additionalProperties: false, properties: node }] };
+      if (node) properties[name] = { anyOf: [{ type: 'boolean' }, { type: 'object', additionalProperties: false, properties: node }] };
     }
     return { type: 'object', additionalProperties: false, properties };
   }

@@ -33,17 +33,20 @@ const FILES: PageFile[] = [
   { base: 'start', ext: 'js', text: START },
 ];
 
-export function referencePage(settings: OpenApiSettings, logger: Logger): Middleware<RequestState> {
+/** `served` says whether the page is still served once the routes are known (a route of the app
+ *  at its path wins). */
+export function referencePage(settings: OpenApiSettings, logger: Logger, served: () => boolean): Middleware<RequestState> {
   if (!settings.servePage) return (_ctx, next) => next();
-  const served = assetPage({
+  const page = assetPage({
     what: 'the API reference page', prefix: `${settings.pagePath}/assets/`, files: FILES, from: import.meta.url, csp: PAGE_CSP,
     html: ({ styles, scripts }) => htmlDocument(`${settings.title}: API reference`, styles,
       `<div id="reference" data-document="${escapeHtml(settings.documentPath)}">Loading…</div>\n${scripts}`),
   });
   logger.info(`openapi: the API reference is served at ${settings.pagePath}`);
   return async (ctx, next) => {
-    if (await served.serveFile(ctx)) return;
+    if (!served()) return next();
+    if (await page.serveFile(ctx)) return;
     if (ctx.path.replace(/\/$/, '') !== settings.pagePath || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    await served.servePage(ctx);
+    await page.servePage(ctx);
   };
 }

@@ -64,9 +64,10 @@ describe('OpenAPI: the document of the example app', () => {
     expect(byName.status!.schema).to.deep.equal({ type: 'string', enum: ['draft', 'published'] });
     const filters = doc.components.schemas.ArticleFilters as { properties: Record<string, unknown>; additionalProperties: boolean };
     expect(filters.additionalProperties).to.equal(false);
-    expect(filters.properties.title).to.deep.equal({ anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/StringOperators' }] });
-    expect(filters.properties.category).to.deep.equal({ $ref: '#/components/schemas/CategoryFilters' });
-    expect(filters.properties.seo).to.deep.equal({ $ref: '#/components/schemas/ComponentSharedSeoFilters' });
+    expect(filters.properties.title).to.deep.equal({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { $ref: '#/components/schemas/StringOperators' }] });
+    const presence = { type: 'object', additionalProperties: false, properties: { $null: { type: 'boolean' }, $notNull: { type: 'boolean' } } };
+    expect(filters.properties.category).to.deep.equal({ anyOf: [{ $ref: '#/components/schemas/CategoryFilters' }, presence] });
+    expect(filters.properties.seo).to.deep.equal({ anyOf: [{ $ref: '#/components/schemas/ComponentSharedSeoFilters' }, presence] });
     expect(filters.properties.$or).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/ArticleFilters' } });
     // Filtering on media and dynamic zones is refused by the query engine: not offered
     expect(filters.properties).to.not.have.any.keys('cover', 'gallery', 'blocks');
@@ -137,6 +138,24 @@ describe('OpenAPI: the document of the example app', () => {
       await call('GET', '/api/upload/files');
       await call('GET', '/api/webhooks');
       await call('GET', '/api/users-permissions/roles');
+    });
+
+    it('for the less common query forms the server accepts (presence, lists, dotted sort, id fields, zones)', async () => {
+      for (const query of [
+        { filters: { category: { $null: true } } },
+        { filters: { title: ['Green tea', 'Black tea'], reviewState: { $or: [{ $eq: 'approved' }, { $eq: 'archived' }] } } },
+        { sort: ['category.name:DESC', 'title:ASC'], fields: ['id', 'documentId', 'title'] },
+        { populate: { blocks: { on: { 'shared.quote': true, 'shared.media': { populate: '*' } } } } },
+        { populate: { blocks: { populate: '*' } } },
+      ]) {
+        const res = await call('GET', `/api/articles?${qs.stringify(query, { encodeValuesOnly: true })}`);
+        expect(res.status, JSON.stringify(query)).to.equal(200);
+        // And the query object itself fits the parameters' schemas
+        const params = at(doc, '/api/articles', 'get').parameters as Array<{ name: string; schema: Record<string, unknown> }>;
+        for (const [name, value] of Object.entries(query)) {
+          expect(validator().value(params.find((p) => p.name === name)!.schema, value), `${name} ${JSON.stringify(value)}`).to.deep.equal([]);
+        }
+      }
     });
 
     it('for errors, in the error envelope', async () => {

@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { PAGE_CSP } from '../../../plugins/openapi/page.js';
 import { tokenClient } from '../../helpers/api-tokens.js';
 import { ROOT, type TestKernel } from '../../helpers/kernel.js';
+import { useKernel } from '../../helpers/suite.js';
 import { useExampleApp } from './helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -107,6 +108,19 @@ describe('OpenAPI: the API reference page', () => {
 
     it('loaded with no failed request and no console error (CSP violations are console errors)', () => {
       expect(problems).to.deep.equal([]);
+    });
+  });
+
+  describe('beside a content type whose route is its path', () => {
+    const doc = { kind: 'collectionType', collectionName: 'docs', info: { singularName: 'doc', pluralName: 'docs', displayName: 'Doc' }, attributes: { title: { type: 'string' } } };
+    const app = useKernel({ contentTypesDir: false, schemas: { contentTypes: [{ file: 'doc.json', schema: doc }], components: [] }, config: { plugins: { openapi: {} } } });
+
+    it('leaves GET /api/docs to the content type, and says so', async () => {
+      const res = await fetch(`${app().url}/api/docs`);
+      expect(res.status).to.equal(200);
+      expect(await res.json()).to.deep.include({ data: [] });
+      expect(app().logs.map((l) => l.message)).to.include('openapi: /api/docs is a route of the app; the API reference is not served (set pagePath in config/plugins.ts)');
+      expect((await fetch(`${app().url}/api/openapi.json`)).status).to.equal(200);
     });
   });
 

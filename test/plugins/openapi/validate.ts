@@ -15,6 +15,8 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
 export interface DocValidator {
   /** Whether a path is one of the document's. */
   covers(path: string): boolean;
+  /** Problems of a value against a schema of the document (a parameter's). */
+  value(schema: Record<string, unknown>, value: unknown): string[];
   /** Problems of an answer, or [] when it fits. */
   response(method: string, path: string, status: number, body: unknown): string[];
   /** Problems of a request: unknown path, undeclared query parameters, body. */
@@ -23,6 +25,7 @@ export interface DocValidator {
 
 export function validatorFor(doc: OpenApi): DocValidator {
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  let compiled = 0;
   ajv.addSchema({ ...doc, $id: 'openapi' });
   const check = (ref: string, value: unknown): string[] => {
     const validate = ajv.getSchema(`openapi#/${ref}`);
@@ -36,6 +39,11 @@ export function validatorFor(doc: OpenApi): DocValidator {
   });
   return {
     covers: (path) => template(path) !== undefined,
+    value(schema, value) {
+      // Its references point into the document
+      const validate = ajv.compile({ $id: `openapi-value-${++compiled}`, ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as object });
+      return validate(value) ? [] : (validate.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
+    },
     response(method, path, status, body) {
       const t = template(path);
       if (!t) return [`no path in the document matches ${path}`];
