@@ -31,6 +31,7 @@ describe('OpenAPI: a typed client (openapi-typescript, openapi-fetch)', function
     // Inside the repository, so the scripts resolve openapi-fetch and qs from its node_modules
     mkdirSync(join(ROOT, '.tmp'), { recursive: true });
     dir = mkdtempSync(join(ROOT, '.tmp', 'openapi-client-'));
+    copyFileSync(join(EXAMPLE, 'client.ts'), join(dir, 'client.ts'));
   });
   after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 
@@ -41,14 +42,16 @@ describe('OpenAPI: a typed client (openapi-typescript, openapi-fetch)', function
     expect(readFileSync(join(dir, 'api.d.ts'), 'utf8')).to.equal(readFileSync(join(EXAMPLE, 'api.d.ts'), 'utf8'));
   });
 
-  it('compiles the front-end script against them', () => {
-    copyFileSync(join(EXAMPLE, 'client.ts'), join(dir, 'client.ts'));
+  // The compiler does not depend on the database: once, on the default (SQLite) run
+  const compiles = (process.env.DATABASE_CLIENT ?? 'sqlite') === 'sqlite' ? it : it.skip;
+
+  compiles('compiles the front-end script against them', () => {
     const { status, output } = typecheck(dir, ['client.ts', 'api.d.ts']);
     expect(output).to.equal('');
     expect(status).to.equal(0);
   });
 
-  it('refuses to compile a misspelt attribute in its filters, and in a dynamic zone entry', () => {
+  compiles('refuses to compile a misspelt attribute in its filters, and in a dynamic zone entry', () => {
     const source = readFileSync(join(EXAMPLE, 'client.ts'), 'utf8');
     const cases = [
       { from: 'filters: { title:', to: 'filters: { titel:' },
