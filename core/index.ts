@@ -59,7 +59,7 @@ export { and } from './query/ast.js';
 export type { Ability, AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthResult, Verdict } from './auth/types.js';
 export { denial, isAnonymous, type AnonymousStatus } from './auth/verdict.js';
 export type { Policies, PolicyContext, PolicyFn, PolicyName, PolicyRef } from './policies/types.js';
-export { withoutPrivateFields } from './documents/sanitize.js';
+export { isPrivateAttribute, withoutPrivateFields } from './documents/sanitize.js';
 export { bearerToken } from './auth/bearer.js';
 export { enforceRateLimit, MemoryRateLimitStore, rateLimited, type RateLimitOptions, type RateLimitStore } from './limits/rate-limit.js';
 export type { ApiTokenService } from './api-tokens/service.js';

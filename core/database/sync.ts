@@ -102,20 +102,15 @@ async function plan(knex: Knex, schema: PhysicalSchema, previous: PhysicalSchema
       if (WIDENINGS[oldColumn.type]?.includes(column.type)) {
         const misfits = column.type === 'decimal' ? await decimalMisfits(knex, table.name, column.name) : 0;
         if (misfits > 0) {
-          throw new KernelError('SYNC_ERR_DESTRUCTIVE',
-            `schema sync refused: ${table.describes} column ${table.name}.${column.name} would change from ${oldColumn.type} to ${column.type}, ` +
-            `but ${misfits} row(s) hold values a decimal cannot keep (at most 8 digits before the point and 2 after). ` +
-            'Round or move those values yourself (or restore the attribute\'s type) and start again (docs/operations.md, "Changing an attribute\'s type").');
+          throw refused(table, column, oldColumn.type,
+            `but ${misfits} row(s) hold values a decimal cannot keep (at most 8 digits before the point and 2 after). Round or move those values yourself`);
         }
         columnOps.push({ kind: 'alterColumn', table: table.name, column, from: oldColumn.type });
         continue;
       }
       const holding = await knex(table.name).whereNotNull(column.name).count({ n: '*' }).first();
       if (Number(holding?.n ?? 0) > 0) {
-        throw new KernelError('SYNC_ERR_DESTRUCTIVE',
-          `schema sync refused: ${table.describes} column ${table.name}.${column.name} would change from ${oldColumn.type} to ${column.type}, ` +
-          `which can lose data held in ${String(holding?.n)} row(s). Migrate the data yourself (or restore the attribute's type) and start again ` +
-          '(docs/operations.md, "Changing an attribute\'s type").');
+        throw refused(table, column, oldColumn.type, `which can lose data held in ${String(holding?.n)} row(s). Migrate the data yourself`);
       }
       columnOps.push({ kind: 'replaceEmptyColumn', table: table.name, column, from: oldColumn.type });
     }
@@ -219,6 +214,14 @@ async function apply(knex: Knex, op: Operation): Promise<void> {
       await knex.schema.alterTable(op.table, (t) => { t.dropIndex(op.index.columns, op.index.name); });
       return;
   }
+}
+
+/** A type change refused while the column holds what it would lose, and where to read how to
+ *  move the data by hand. */
+function refused(table: TableDef, column: ColumnDef, from: ColumnType, why: string): KernelError {
+  return new KernelError('SYNC_ERR_DESTRUCTIVE',
+    `schema sync refused: ${table.describes} column ${table.name}.${column.name} would change from ${from} to ${column.type}, ${why} ` +
+    '(or restore the attribute\'s type) and start again (docs/operations.md, "Changing an attribute\'s type").');
 }
 
 /** Rows whose value a decimal(10, 2) column would not keep: too large, or more than two decimals. */

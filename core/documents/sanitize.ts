@@ -7,17 +7,22 @@
 import type { PopulateMap, PopulateNode } from '../query/ast.js';
 import { fileModel } from '../registry/media.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import type { Model } from '../registry/types.js';
+import type { Attribute, Model } from '../registry/types.js';
 import type { QueryContext, QueryResult } from './types.js';
 
 type Json = Record<string, unknown>;
+
+/** An attribute that never leaves the server: private, or a password. */
+export function isPrivateAttribute(attr: Attribute): boolean {
+  return attr.type === 'password' || attr.private === true;
+}
 
 const hidden = new WeakMap<Model, string[]>();
 
 function hiddenOf(model: Model): string[] {
   let names = hidden.get(model);
   if (!names) {
-    names = Object.entries(model.attributes).filter(([, a]) => a.type === 'password' || a.private === true).map(([n]) => n);
+    names = Object.entries(model.attributes).filter(([, a]) => isPrivateAttribute(a)).map(([n]) => n);
     hidden.set(model, names);
   }
   return names;

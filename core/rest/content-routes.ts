@@ -23,11 +23,10 @@ export function addContentRoutes(table: RouteTable, ct: ContentType, rest: RestC
   }
   const base = `${rest.prefix}/${ct.pluralName}`;
   const byId = `${base}/:documentId`;
-  const plural = ct.info.displayName;
   table.addOperation<{ results: unknown[]; pagination: unknown }>({
     method: 'GET', path: base, operation: action('find'),
     respond: (ctx, { results, pagination }) => { ctx.body = { data: results, meta: { pagination } }; },
-    doc: { summary: `List ${plural} documents`, response: { schema: envelope(listOf(modelSchema(ct.uid)), objectOf({ pagination: PAGINATION })) } },
+    doc: { summary: `List ${name} documents`, response: { schema: envelope(listOf(modelSchema(ct.uid)), objectOf({ pagination: PAGINATION })) } },
   });
   table.addOperation<Record<string, unknown>>({
     method: 'POST', path: base, operation: action('create'), input: withData,

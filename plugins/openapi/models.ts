@@ -5,7 +5,7 @@
 // password in an input.
 
 import type { Attribute, DocSchema, Model, ModelRegistry, ParamRegistry, ParamSchema, ScalarType } from '../../core/index.js';
-import { FILE_UID, isScalar } from '../../core/index.js';
+import { FILE_UID, isPrivateAttribute, isScalar } from '../../core/index.js';
 import { OPERATOR_SETS, operatorsSchema, scalarSchema, type OperatorSet } from './scalars.js';
 
 export type Schemas = Record<string, DocSchema>;
@@ -29,8 +29,7 @@ export function modelName(model: Model): string {
   return pascal(`${owner}-${name}`);
 }
 
-const hidden = (attr: Attribute) => attr.private === true || attr.type === 'password';
-const readable = (model: Model) => Object.entries(model.attributes).filter(([, a]) => !hidden(a));
+const readable = (model: Model) => Object.entries(model.attributes).filter(([, a]) => !isPrivateAttribute(a));
 const isToMany = (relation: string) => relation === 'oneToMany' || relation === 'manyToMany';
 
 export class ModelSchemas {
@@ -57,9 +56,15 @@ export class ModelSchemas {
   /** The operator object of a kind of scalar (StringOperators...). */
   operators(set: OperatorSet): DocSchema {
     const name = `${pascal(set)}Operators`;
-    if (!this.schemas[name]) {
+    return this.#named(name, () => operatorsSchema(set, OPERATOR_SETS[set].value, ref(name)));
+  }
+
+  /** The schema of this name, made on its first use. Claimed before it is made: a schema that
+   *  reaches itself (related articles, $and) refers back to it. */
+  #named(name: string, make: () => DocSchema): DocSchema {
+    if (!Object.hasOwn(this.schemas, name)) {
       this.schemas[name] = {};
-      this.schemas[name] = operatorsSchema(set, OPERATOR_SETS[set].value, ref(name));
+      this.schemas[name] = make();
     }
     return ref(name);
   }
@@ -76,9 +81,7 @@ export class ModelSchemas {
       for (let n = 2; this.#taken.has(name); n++) name = `${base}${n}`;
       this.#taken.add(name);
       this.#names.set(key, name);
-      // Claimed before it is made: a model that reaches itself (related articles) refers back
-      this.schemas[name] = {};
-      this.schemas[name] = make(model);
+      return this.#named(name, () => make(model));
     }
     return ref(name);
   }
@@ -98,7 +101,7 @@ export class ModelSchemas {
       case 'relation': return isToMany(attr.relation)
         ? { anyOf: [array(this.document(attr.target)), { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } }] }
         : nullable(this.document(attr.target));
-      case 'media': return attr.multiple ? array(this.document(this.#fileUid())) : nullable(this.document(this.#fileUid()));
+      case 'media': return attr.multiple ? array(this.document(FILE_UID)) : nullable(this.document(FILE_UID));
       case 'component': return attr.repeatable ? array(this.document(attr.component)) : nullable(this.document(attr.component));
       case 'dynamiczone': return array(this.#zone(attr.components, 'document'));
       default: return nullable(scalarSchema(attr, 'out'));
@@ -138,20 +141,18 @@ export class ModelSchemas {
     const mapping: Record<string, string> = {};
     const oneOf = components.map((uid) => {
       const base = shape === 'document' ? this.document(uid) : this.input(uid);
-      const name = `${(base.$ref as string).split('/').pop()!}Entry`;
-      this.schemas[name] ??= {
+      const entry = this.#use(uid, shape === 'document' ? 'Entry' : 'InputEntry', () => ({
         allOf: [base], type: 'object', required: ['__component'], properties: { __component: { const: uid } },
-      };
-      mapping[uid] = `#/components/schemas/${name}`;
-      return ref(name);
+      }));
+      mapping[uid] = entry.$ref as string;
+      return entry;
     });
     return { oneOf, discriminator: { propertyName: '__component', mapping } };
   }
 
   /** A relation in a write: documentIds (shorthand), references, or connect / disconnect / set. */
   #relationInput(many: boolean): DocSchema {
-    const name = 'RelationInput';
-    if (!this.schemas[name]) {
+    const input = this.#named('RelationInput', () => {
       const refProps: Record<string, DocSchema> = { documentId: { type: 'string', minLength: 1 } };
       for (const key of this.#params.relationRefKeys()) refProps[key.name] = nullable(paramSchema(key.schema));
       const reference: DocSchema = { type: 'object', additionalProperties: false, required: ['documentId'], properties: refProps };
@@ -161,8 +162,8 @@ export class ModelSchemas {
       };
       const target: DocSchema = { anyOf: [{ type: 'string', minLength: 1 }, reference] };
       const connect: DocSchema = { anyOf: [{ type: 'string', minLength: 1 }, { ...reference, properties: { ...refProps, position } }] };
-      this.schemas.RelationReference = target;
-      this.schemas[name] = {
+      this.#named('RelationReference', () => target);
+      return {
         description: 'documentIds, references ({ documentId, ...keys }), or { connect, disconnect, set }; connect items may carry a position',
         anyOf: [
           ref('RelationReference'), array(ref('RelationReference')),
@@ -172,8 +173,8 @@ export class ModelSchemas {
           },
         ],
       };
-    }
-    return many ? ref(name) : nullable(ref(name));
+    });
+    return many ? input : nullable(input);
   }
 
   #filters(model: Model): DocSchema {
@@ -269,7 +270,7 @@ export class ModelSchemas {
       } else if (attr.type === 'component') {
         node = { fields: this.fields(attr.component), filters: this.filters(attr.component), sort: this.sort(attr.component), populate: this.populate(attr.component) };
       } else if (attr.type === 'media') {
-        node = { fields: this.fields(this.#fileUid()) };
+        node = { fields: this.fields(FILE_UID) };
       } else if (attr.type === 'dynamiczone') {
         const on: Record<string, DocSchema> = {};
         for (const uid of attr.components) {
@@ -282,10 +283,6 @@ export class ModelSchemas {
       if (node) properties[name] = { anyOf: [{ type: 'boolean' }, { type: 'object', additionalProperties: false, properties: node }] };
     }
     return { type: 'object', additionalProperties: false, properties };
-  }
-
-  #fileUid(): string {
-    return FILE_UID;
   }
 }
 

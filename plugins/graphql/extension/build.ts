@@ -8,7 +8,7 @@ import * as graphql from 'graphql';
 import {
   isEnumType, isObjectType, isScalarType, isUnionType, printType, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
 } from 'graphql';
-import { KernelError, withoutPrivateFields, type Model, type PluginApi } from '../../../core/index.js';
+import { isPrivateAttribute, KernelError, withoutPrivateFields, type Model, type PluginApi } from '../../../core/index.js';
 import type { GraphqlSettings } from '../config.js';
 import { namedType } from '../sdl.js';
 import { typeNameOf } from '../names.js';
@@ -160,7 +160,7 @@ function checkPrivateFields(schema: GraphQLSchema, models: Map<string, Model>): 
     if (!isObjectType(type)) continue;
     for (const name of Object.keys(type.getFields())) {
       const attr = model.attributes[name];
-      if (attr && (attr.private === true || attr.type === 'password')) {
+      if (attr && isPrivateAttribute(attr)) {
         throw invalid(`${typeName}.${name}: ${model.uid}'s ${name} is private; private fields never leave the server`);
       }
     }
