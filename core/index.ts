@@ -19,6 +19,9 @@ export {
   isApplicationError, KernelError, isKernelError, toErrorResponse, type ErrorBody, type ErrorDetails, type FieldError, type KernelErrorCode,
 } from './errors/index.js';
 export { createConsoleLogger, createMemoryLogger, type Logger, type LogLevel } from './log/logger.js';
+/** Outgoing email and Strapi's email templates, rendered without evaluating anything. */
+export { createEmailProvider, type EmailAddress, type EmailMessage, type EmailProvider } from './email/provider.js';
+export { compileTemplate, escapeHtml, renderTemplate, TemplateSyntaxError, type TemplatePart } from './email/template.js';
 
 // Models
 export type { ModelRegistry } from './registry/model-registry.js';
@@ -56,12 +59,13 @@ export type { FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Paginat
 export { and } from './query/ast.js';
 
 // Who calls, and what they may do
-export type { Ability, AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthResult, Verdict } from './auth/types.js';
+export type { AccessLimits, Ability, AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthRealm, AuthResult, DocumentAccess, Verdict } from './auth/types.js';
 export { denial, isAnonymous, type AnonymousStatus } from './auth/verdict.js';
 export type { Policies, PolicyContext, PolicyFn, PolicyName, PolicyRef } from './policies/types.js';
 export { isPrivateAttribute, withoutPrivateFields } from './documents/sanitize.js';
 export { bearerToken } from './auth/bearer.js';
 export { enforceRateLimit, MemoryRateLimitStore, rateLimited, type RateLimitOptions, type RateLimitStore } from './limits/rate-limit.js';
+export { spendAuthBudgets, type AuthLimits } from './limits/auth-budgets.js';
 export type { ApiTokenService } from './api-tokens/service.js';
 export {
   API_TOKEN_TYPES, API_TOKEN_LIFESPANS, type ApiToken, type ApiTokenCredentials, type ApiTokenInput,
@@ -77,5 +81,5 @@ export { STRAPI_V4_VARIANT, type ArgSpec, type EnumValueSpec, type FieldOperatio
 export type { RouteTable, ServerLink } from './rest/route-table.js';
 export type { HttpMethod, OperationRouteSpec, RequestContext, RequestState, RouteDefinition } from './rest/types.js';
 export { withData, documentIdOf } from './rest/content-routes.js';
-export { assetPage, escapeHtml, htmlDocument, type AssetPage, type AssetPageOptions, type PageFile } from './rest/asset-page.js';
+export { assetPage, htmlDocument, type AssetPage, type AssetPageOptions, type PageFile } from './rest/asset-page.js';
 export { envelope, listOf, modelSchema, objectOf, type DocSchema, type ModelShape, type RouteDoc } from './rest/route-doc.js';

@@ -9,6 +9,9 @@ export function createAuthHooks() {
      *  answers; undefined means "not mine". Throw UnauthorizedError for credentials that are
      *  present but bad. */
     authenticate: new AsyncSeriesBailHook<[AuthenticateRequest], AuthResult | undefined>(['request']),
+    /** The same for the admin realm (routes and operations marked `realm: 'admin'`): only the
+     *  strategies tapped here recognise a caller there, and none of the content API's. */
+    authenticateAdmin: new AsyncSeriesBailHook<[AuthenticateRequest], AuthResult | undefined>(['request']),
     /** Whenever an action is checked. The first definite verdict wins; no verdict means allowed. */
     authorize: new AsyncSeriesBailHook<[AuthorizeRequest], Verdict | undefined>(['request']),
   };

@@ -7,7 +7,7 @@
 
 import { ForbiddenError, UnauthorizedError, type ApplicationError } from '../errors/index.js';
 import type { AuthHooks } from './hooks.js';
-import type { AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthResult, Verdict } from './types.js';
+import type { AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthRealm, AuthResult, Verdict } from './types.js';
 
 /** After every plugin's authorize tap: plugins that want the last word tap at a lower stage. */
 export const ABILITY_STAGE = 1000;
@@ -39,9 +39,9 @@ export interface AuthorizerOptions {
 
 /** Authentication and authorization over the hooks, with no transport in them. */
 export interface Authorizer {
-  /** Who is calling; a 401 when credentials were sent and no strategy recognised them (never
-   *  served as an anonymous request). */
-  authenticate(request: AuthenticateRequest): Promise<AuthResult | undefined>;
+  /** Who is calling, by the strategies of `realm` (the content API's by default); a 401 when
+   *  credentials were sent and no strategy recognised them (never served as an anonymous request). */
+  authenticate(request: AuthenticateRequest, realm?: AuthRealm): Promise<AuthResult | undefined>;
   /** Throws 403 (with `message`), or 401 for some anonymous callers (see denial), unless the
    *  caller may do `action`. */
   authorize(auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject, message?: string): Promise<void>;
@@ -55,8 +55,8 @@ export function createAuthorizer(hooks: AuthHooks, options: AuthorizerOptions = 
     return !verdict || verdict.allowed;
   };
   return {
-    async authenticate(request) {
-      const auth = await hooks.authenticate.promise(request);
+    async authenticate(request, realm = 'content-api') {
+      const auth = await (realm === 'admin' ? hooks.authenticateAdmin : hooks.authenticate).promise(request);
       if (request.get('authorization') && isAnonymous(auth)) throw new UnauthorizedError('Missing or invalid credentials');
       return auth;
     },

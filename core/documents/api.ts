@@ -1,5 +1,6 @@
 // The document service's public shapes: the per-content-type API, and how plugins add actions.
 
+import type { DocumentAccess } from '../auth/types.js';
 import type { ContentType } from '../registry/types.js';
 import type { RowApi } from './row-api.js';
 import type { Doc, DocumentParams, PageInfo } from './types.js';
@@ -57,5 +58,8 @@ export interface DocumentActionDefinition {
   owner: string;
   /** Only content types this returns true for get the action; all by default. */
   appliesTo?(contentType: ContentType): boolean;
+  /** What it asks of a caller whose ability narrows access (AccessLimits): 'update' by default;
+   *  publish and unpublish ask 'publish'. */
+  access?: DocumentAccess;
   run(ctx: DocumentActionContext): Promise<unknown>;
 }

@@ -157,7 +157,7 @@ export class DocumentService {
     });
     const ctx: QueryContext = {
       uid: ct.uid, contentType: ct, action, source, auth: params.auth, params, query,
-      rowScopes: [], rowDefaults: [], rowVersions: [],
+      rowScopes: [], rowDefaults: [], rowStamps: [], rowVersions: [],
       constraints: { required: true, unique: true },
       state: { ...(params.state ?? {}) },
     };
@@ -211,7 +211,7 @@ export class DocumentService {
       if (documentId === params.documentId && (await this.#scopedRows(ctx, wc, documentId)).length) {
         throw new ValidationError(`Document ${documentId} already has a version here`);
       }
-      const values = { ...this.#defaults(ctx), ...input.scalars };
+      const values = { ...this.#defaults(ctx), ...input.scalars, ...this.#stamps(ctx) };
       await fillUidFields(wc, ct, values);
       if (ctx.constraints.required) checkRequired({ ...input, scalars: values }, ct, { mode: 'create' });
       if (ctx.constraints.unique) await checkUnique(wc, ct, values, documentId, ctx);
@@ -241,7 +241,7 @@ export class DocumentService {
       const reserved = new Map(uids.map((name) => [name, new Set<string>()]));
       const prepared: Array<{ values: Record<string, unknown>; documentId: string }> = [];
       for (const [index, input] of inputs.entries()) {
-        const values = { ...this.#defaults(ctx), ...input.scalars };
+        const values = { ...this.#defaults(ctx), ...input.scalars, ...this.#stamps(ctx) };
         await fillUidFields(wc, ct, values, reserved);
         for (const name of uids) if (typeof values[name] === 'string') reserved.get(name)!.add(values[name]);
         if (ctx.constraints.required) await runItem(index, () => checkRequired({ ...input, scalars: values }, ct, { mode: 'create' }));
@@ -285,9 +285,10 @@ export class DocumentService {
       if (!rows.length) return null;
       if (ctx.constraints.required) checkRequired(input, ct, { mode: 'update' });
       if (ctx.constraints.unique) await checkUnique(wc, ct, input.scalars, documentId, ctx);
+      const values = { ...input.scalars, ...this.#stamps(ctx) };
       for (const id of rows) {
         await wc.trx(ct.collectionName).where('id', id)
-          .update({ ...scalarColumns(ct, input.scalars, wc.dialect), ...this.#timestamps(wc, false) });
+          .update({ ...scalarColumns(ct, values, wc.dialect), ...this.#timestamps(wc, false) });
         await writeRowLinks(withScopes(wc, ctx), ct, { id, documentId }, input);
       }
       const written = await this.#reread(ctx, wc, rows[0]!);
@@ -328,6 +329,10 @@ export class DocumentService {
 
   #defaults(ctx: QueryContext): Record<string, unknown> {
     return Object.assign({}, ...ctx.rowDefaults.map((d) => d(ctx.contentType) ?? {})) as Record<string, unknown>;
+  }
+
+  #stamps(ctx: QueryContext): Record<string, unknown> {
+    return Object.assign({}, ...ctx.rowStamps.map((d) => d(ctx.contentType) ?? {})) as Record<string, unknown>;
   }
 
   #timestamps(wc: WriteContext, created: boolean): Record<string, unknown> {

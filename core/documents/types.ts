@@ -62,6 +62,8 @@ export interface QueryContext {
   rowScopes: RowScope[];
   /** Values added to the rows a write creates. */
   rowDefaults: RowDefaults[];
+  /** Values put on every row a write creates or changes (who changed it), over its data. */
+  rowStamps: RowDefaults[];
   /** createMany writes each item once with rowDefaults, then once more per entry here, with its
    *  values over them (draft-and-publish's published version next to the draft). */
   rowVersions: RowDefaults[];

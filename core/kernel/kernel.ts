@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { addApiTokenModel } from '../api-tokens/model.js';
 import { resolveSalt } from '../api-tokens/salt.js';
 import type { ApiTokenService } from '../api-tokens/service.js';
-import type { AuthenticateRequest, AuthorizeSubject, AuthResult } from '../auth/types.js';
+import type { AuthenticateRequest, AuthorizeSubject, AuthRealm, AuthResult } from '../auth/types.js';
 import { createAuthorizer, type Authorizer } from '../auth/verdict.js';
 import type { EnvSource } from '../config/env.js';
 import { loadConfig } from '../config/load.js';
@@ -141,7 +141,7 @@ export class Kernel {
       owner: (tapName) => (this.#current !== 'core' || this.#phase === 'created' ? this.#current : tapName),
     });
     defineCoreParams(this.params);
-    tapCore(this.hooks, this.registry, () => this.apiTokens);
+    tapCore(this.hooks, { registry: this.registry, rest: config.api.rest, actions: this.#actions }, () => this.apiTokens);
   }
 
   get phase(): Phase { return this.#phase; }
@@ -189,9 +189,10 @@ export class Kernel {
     return this.#open('the document service').documents.emit(event);
   }
 
-  /** Who is calling, from a request's credentials (any surface passes its headers and address). */
-  authenticate(request: AuthenticateRequest): Promise<AuthResult | undefined> {
-    return this.#auth.authenticate(request);
+  /** Who is calling, from a request's credentials (any surface passes its headers and address),
+   *  by the strategies of `realm` (the content API's by default). */
+  authenticate(request: AuthenticateRequest, realm?: AuthRealm): Promise<AuthResult | undefined> {
+    return this.#auth.authenticate(request, realm);
   }
 
   /** Throws 401/403 unless the caller may do `action` (such as api::article.article.find). */
@@ -428,6 +429,7 @@ export class Kernel {
         policies: this.policies, config: this.config, logger: this.logger, appDir: this.appDir,
         documents: (uid) => this.documents(uid),
         transaction: (fn) => this.transaction(fn),
+        apiTokens: () => this.apiTokens,
         exclusive: (lockName, fn) => this.exclusive(lockName, fn),
         rateLimitStore: this.rateLimitStore,
         signals: this.#signals,

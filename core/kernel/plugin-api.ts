@@ -37,6 +37,7 @@ export function createPluginApi(name: string, host: PluginHost): PluginApi {
     }),
     documents: (uid: string) => host.documents(uid),
     transaction: <T>(fn: () => Promise<T>) => host.transaction(fn),
+    apiTokens: () => host.apiTokens(),
     exclusive: <T>(lock: string, fn: () => Promise<T>) => host.exclusive(lock, fn),
     rateLimitStore: host.rateLimitStore,
     signals: host.signals,

@@ -2,6 +2,7 @@
 // PluginApi: what a plugin may use, and nothing else (no Koa app, no database handle).
 
 import type { Middleware } from 'koa';
+import type { ApiTokenService } from '../api-tokens/service.js';
 import type { AuthorizeSubject, AuthResult } from '../auth/types.js';
 import type { KernelConfig } from '../config/types.js';
 import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
@@ -47,6 +48,8 @@ export interface PluginApi {
   documents(uid: string): DocumentApi;
   /** Runs fn in one database transaction; document calls inside join it; events fire after commit. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** API tokens: create, list, regenerate, revoke (from the sync phase on). */
+  apiTokens(): ApiTokenService;
   /** Runs fn while no other instance on this database holds `name` (seeding default rows at
    *  start-up, a data migration): the others wait, then find the work done. Not reentrant. */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;

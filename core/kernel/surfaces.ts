@@ -52,7 +52,7 @@ export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
   hooks.buildRoutes.call(routes);
   return createRestApp({
     server: config.server, api: config.api, logger: deps.logger, routes, registry, middleware: deps.middleware,
-    authorizer: deps.authorizer, identify: (request) => operations.identify(request), contentLimit: deps.contentLimit,
+    authorizer: deps.authorizer, identify: (request, realm) => operations.identify(request, realm), contentLimit: deps.contentLimit,
     policies: deps.policies,
   });
 }

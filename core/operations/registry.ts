@@ -1,7 +1,7 @@
 // The operation registry and its runner: rate limit, authentication (once per request), the
 // permission check, then the operation. The one path every surface takes to run an operation.
 
-import type { AuthenticateRequest, AuthResult } from '../auth/types.js';
+import type { AuthenticateRequest, AuthRealm, AuthResult } from '../auth/types.js';
 import type { Authorizer } from '../auth/verdict.js';
 import { KernelError, ValidationError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
@@ -20,8 +20,10 @@ export class OperationRegistry {
   readonly #ops = new Map<string, OperationDefinition>();
   readonly #deps: OperationRegistryDeps;
   readonly #limit: RateLimitOptions | undefined;
-  // A request authenticates once, however many operations it runs (a GraphQL query runs several)
-  readonly #identities = new WeakMap<AuthenticateRequest, Promise<AuthResult | undefined>>();
+  // A request authenticates once per realm, however many operations it runs (a GraphQL query runs several)
+  readonly #identities: Record<AuthRealm, WeakMap<AuthenticateRequest, Promise<AuthResult | undefined>>> = {
+    'content-api': new WeakMap(), admin: new WeakMap(),
+  };
   // Actions checked outside any operation (a GraphQL resolver of an extension), for permission editors
   readonly #declared = new Set<string>();
   #frozen = false;
@@ -65,27 +67,33 @@ export class OperationRegistry {
     this.#declared.add(action);
   }
 
-  /** Every permission action an operation checks: their names and extra actions, and the
-   *  declared ones. */
+  /** Every permission action a content-API operation checks: their names and extra actions, and
+   *  the declared ones (admin operations' actions are the admin plugin's to list). */
   actions(): Set<string> {
     const out = new Set<string>(this.#declared);
     for (const op of this.#ops.values()) {
-      if (op.public) continue;
+      if (op.public || op.realm === 'admin') continue;
       out.add(op.name);
       for (const extra of op.extraActions ?? []) out.add(extra);
     }
     return out;
   }
 
-  /** Who is calling, authenticated once per request object: a surface passes one object per
-   *  request (Koa's context), so a later request authenticates again. */
-  identify(request: AuthenticateRequest): Promise<AuthResult | undefined> {
-    let identity = this.#identities.get(request);
+  /** Who is calling, authenticated once per request object and realm: a surface passes one
+   *  object per request (Koa's context), so a later request authenticates again. */
+  identify(request: AuthenticateRequest, realm: AuthRealm = 'content-api'): Promise<AuthResult | undefined> {
+    const identities = this.#identities[realm];
+    let identity = identities.get(request);
     if (!identity) {
-      identity = this.#deps.authorizer.authenticate(request);
-      this.#identities.set(request, identity);
+      identity = this.#deps.authorizer.authenticate(request, realm);
+      identities.set(request, identity);
     }
     return identity;
+  }
+
+  /** The realm an operation's callers are identified in, for a run with these options. */
+  realmOf(name: string, options: Pick<RunOptions, 'realm'> = {}): AuthRealm {
+    return this.get(name).realm === 'admin' ? 'admin' : options.realm ?? 'content-api';
   }
 
   /** Runs an operation for a request: rate limit (content operations; each operation run counts),
@@ -94,7 +102,7 @@ export class OperationRegistry {
     const op = this.get(name);
     if (this.#limit && op.contentType) await enforceRateLimit(`content:${request.ip}`, this.#limit);
     // A public operation (login) serves whoever calls, whatever credentials came with the request
-    const auth = op.public ? undefined : await this.identify(request);
+    const auth = op.public ? undefined : await this.identify(request, this.realmOf(name, options));
     if (!op.public && options.scope !== false) {
       const scope = options.scope ?? [op.name];
       if (scope.length === 0) throw new KernelError('KERNEL_ERR_STATE', `operation ${name}: an empty scope; give false to check no permission`);

@@ -3,7 +3,7 @@
 // the same runner, which enforces the rate limit and the permission, so a surface only translates
 // its requests into operation inputs and the outputs into its answers.
 
-import type { AuthResult } from '../auth/types.js';
+import type { AuthRealm, AuthResult } from '../auth/types.js';
 import type { PolicyContext, PolicyRef } from '../policies/types.js';
 
 /** Who runs an operation: the caller's identity, authenticated once per request. */
@@ -46,11 +46,18 @@ export interface OperationDefinition<Output = unknown> {
   /** Further permission actions it may check inside (readDraft), so permission editors can list
    *  every action that exists. */
   extraActions?: readonly string[];
+  /** Whose strategies identify its callers: the content API's (default) or the administration's.
+   *  An admin operation's action is not a content-API permission (no role or token can be
+   *  granted it), so it is not among the actions permission editors list. */
+  realm?: AuthRealm;
   description?: string;
   run(input: OperationInput, call: OperationCall): Promise<Output>;
 }
 
 export interface RunOptions {
+  /** Identify the caller through this realm's strategies (an admin route over a content-API
+   *  operation, such as the webhooks'); an admin operation always runs in the admin realm. */
+  realm?: AuthRealm;
   /** The permission actions to check instead of the operation's own (a GraphQL resolver's
    *  `auth.scope`; at least one), or false for none (`auth: false`). */
   scope?: readonly string[] | false;

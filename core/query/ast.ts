@@ -57,6 +57,8 @@ export interface QueryAst {
   pagination?: Pagination;
   /** The _q full-text search term. */
   search?: string;
+  /** The attributes _q searches when the caller may read only some (AccessLimits.fields). */
+  searchFields?: string[];
 }
 
 export const and = (...children: Array<FilterNode | undefined>): FilterNode | undefined => {

@@ -81,16 +81,16 @@ function where(qb: Knex.QueryBuilder, model: ContentType, query: QueryAst, ctx: 
   if (opts.rowId !== undefined) qb.where('r.id', opts.rowId);
   else applyScopes(qb, model, 'r', ctx);
   applyFilter(qb, query.filters, model, 'r', ctx);
-  if (query.search) applySearch(qb, model, query.search, ctx);
+  if (query.search) applySearch(qb, model, query.search, ctx, query.searchFields);
 }
 
 /** _q: a case-insensitive match on every searchable string field, never on private ones. */
-function applySearch(qb: Knex.QueryBuilder, model: Model, term: string, ctx: PlanContext): void {
+function applySearch(qb: Knex.QueryBuilder, model: Model, term: string, ctx: PlanContext, only?: readonly string[]): void {
   const pattern = `%${escapeLike(term.toLowerCase())}%`;
   qb.where((w) => {
     for (const [name, attr] of Object.entries(model.attributes)) {
       if (!['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(attr.type)) continue;
-      if (attr.private) continue;
+      if (attr.private || (only && !only.includes(name))) continue;
       const { sql, bindings } = likeSql(`r.${columnOf(model, name)}`, pattern, true, ctx);
       w.orWhereRaw(sql, bindings as Knex.RawBinding[]);
     }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { escapeHtml } from '../email/template.js';
 import { KernelError, NotFoundError } from '../errors/index.js';
 import type { RequestContext } from './types.js';
 
@@ -112,9 +113,4 @@ ${body}
 </body>
 </html>
 `;
-}
-
-/** Text for an HTML attribute or element. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -5,7 +5,8 @@
 
 import type { Middleware } from 'koa';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import { escapeHtml, htmlDocument } from './asset-page.js';
+import { escapeHtml } from '../email/template.js';
+import { htmlDocument } from './asset-page.js';
 import type { RouteTable } from './route-table.js';
 import type { RequestState } from './types.js';
 

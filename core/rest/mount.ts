@@ -5,7 +5,7 @@
 
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { AuthResult } from '../auth/types.js';
+import type { AuthRealm, AuthResult } from '../auth/types.js';
 import type { Authorizer } from '../auth/verdict.js';
 import { KernelError, URITooLongError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
@@ -17,8 +17,8 @@ import type { RequestContext, RequestState } from './types.js';
 
 export interface MountDeps {
   authorizer: Authorizer;
-  /** Authentication once per request, shared with the operation runner. */
-  identify(request: RequestContext): Promise<AuthResult | undefined>;
+  /** Authentication once per request and realm, shared with the operation runner. */
+  identify(request: RequestContext, realm?: AuthRealm): Promise<AuthResult | undefined>;
   /** The content rate limit (shared with the operation runner), when on. */
   contentLimit: RateLimitOptions | undefined;
   /** Longest query string, in characters. */
@@ -93,7 +93,7 @@ export function hasRoute(router: Router<RequestState>, path: string, method: str
 /** A plain route's policies (an operation route's run in the operation runner). */
 function policyMiddleware(policies: NonNullable<RouteDefinition['config']['policies']>, deps: MountDeps) {
   return async (ctx: RequestContext, next: () => Promise<unknown>) => {
-    const auth = ctx.state.auth ?? await deps.identify(ctx);
+    const auth = ctx.state.auth ?? await deps.identify(ctx, ctx.state.route?.config.realm);
     await deps.policies.check(policies, { auth, request: ctx, surface: 'rest', args: routeArgs(ctx), state: {} });
     await next();
   };
@@ -102,7 +102,7 @@ function policyMiddleware(policies: NonNullable<RouteDefinition['config']['polic
 function authMiddleware(route: RouteDefinition, deps: MountDeps) {
   return async (ctx: RequestContext, next: () => Promise<unknown>) => {
     // Koa's context is an AuthenticateRequest (headers and the client's address)
-    const auth = await deps.identify(ctx);
+    const auth = await deps.identify(ctx, route.config.realm);
     ctx.state.auth = auth;
     await deps.authorizer.authorize(auth, route.action);
     await next();

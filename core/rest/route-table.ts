@@ -37,20 +37,21 @@ export class RouteTable {
     const { operations, strictParams } = this.#deps;
     const op = operations.get(spec.operation);
     const respond = spec.respond ?? defaultAnswer;
+    const realm = operations.realmOf(op.name, spec);
     this.add({
       method: spec.method, path: spec.path, action: op.name, operation: op.name, query: [...op.params, ...spec.query ?? []],
       ...(op.contentType ? { contentType: op.contentType } : {}),
       ...(op.extraActions ? { extraActions: [...op.extraActions] } : {}),
       ...(spec.doc ? { doc: spec.doc } : {}),
-      config: { auth: !op.public, owner: op.owner, ...(spec.policies ? { policies: spec.policies } : {}) },
+      config: { auth: !op.public, owner: op.owner, realm, ...(spec.policies ? { policies: spec.policies } : {}) },
       handler: async (ctx: RequestContext) => {
         const input = { ...spec.input?.(ctx), params: ctx.state.query ?? {} };
         const output = await operations.run<Output>(op.name, input, ctx, {
-          unknownParams: strictParams ? 'refuse' : 'drop', accepted: spec.query,
+          realm, unknownParams: strictParams ? 'refuse' : 'drop', accepted: spec.query,
           ...(spec.policies?.length ? { policies: spec.policies, policyContext: { surface: 'rest', args: routeArgs(ctx) } } : {}),
         });
         // Who called, for what runs after (a plugin's wrapper, the log): authenticated once already
-        if (!op.public) ctx.state.auth = await operations.identify(ctx);
+        if (!op.public) ctx.state.auth = await operations.identify(ctx, realm);
         respond(ctx, output);
       },
     });
@@ -86,12 +87,12 @@ export class RouteTable {
     return [...this.#routes.values()];
   }
 
-  /** Every permission action a route may ask authorize for: its own and its extraActions (routes
-   *  without auth ask for nothing). */
+  /** Every content-API permission action a route may ask authorize for: its own and its
+   *  extraActions (routes without auth ask for nothing; admin routes are the admin plugin's). */
   actions(): Set<string> {
     const known = new Set<string>();
     for (const route of this.#routes.values()) {
-      if (!route.config.auth) continue;
+      if (!route.config.auth || route.config.realm === 'admin') continue;
       known.add(route.action);
       for (const extra of route.extraActions ?? []) known.add(extra);
     }

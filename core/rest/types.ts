@@ -1,7 +1,7 @@
 // Types of the REST surface: the Koa state of a request and route definitions (data until mount).
 
 import type { ParameterizedContext } from 'koa';
-import type { AuthResult } from '../auth/types.js';
+import type { AuthRealm, AuthResult } from '../auth/types.js';
 import type { OperationInput } from '../operations/types.js';
 import type { PolicyRef } from '../policies/types.js';
 import type { RouteDoc } from './route-doc.js';
@@ -43,6 +43,9 @@ export interface RouteDefinition {
   config: {
     /** false: no authenticate/authorize (public routes such as login). */
     auth: boolean;
+    /** Whose strategies identify the caller (the content API's by default); an admin route's
+     *  action is not listed among the content API's permission actions. */
+    realm?: AuthRealm;
     owner: string;
     /** Policies the caller must pass after the permission check, before the handler. */
     policies?: readonly PolicyRef[];
@@ -65,6 +68,9 @@ export interface OperationRouteSpec<Output = unknown> {
   respond?(ctx: RequestContext, output: Output): void;
   /** Policies the caller must pass after the permission check, before the operation runs. */
   policies?: readonly PolicyRef[];
+  /** Identify callers in this realm (an admin route over a content-API operation); an admin
+   *  operation's route is always in the admin realm. */
+  realm?: AuthRealm;
   /** What the route takes and answers, for API descriptions (OpenAPI). */
   doc?: RouteDoc;
 }

@@ -25,9 +25,9 @@ const SHARE = { pairBy: ['locale'], owners: hasDraftAndPublish } as const;
 export function defineActions(kernel: PluginApi): void {
   const common = { owner: PLUGIN_NAME, appliesTo: hasDraftAndPublish };
   const actions: DocumentActionDefinition[] = [
-    { ...common, name: 'publish', run: (ctx) => ctx.transaction(() => publish(kernel, ctx)) },
-    { ...common, name: 'unpublish', run: (ctx) => ctx.transaction(() => unpublish(kernel, ctx)) },
-    { ...common, name: 'discardDraft', run: (ctx) => ctx.transaction(() => discardDraft(kernel, ctx)) },
+    { ...common, name: 'publish', access: 'publish', run: (ctx) => ctx.transaction(() => publish(kernel, ctx)) },
+    { ...common, name: 'unpublish', access: 'publish', run: (ctx) => ctx.transaction(() => unpublish(kernel, ctx)) },
+    { ...common, name: 'discardDraft', access: 'update', run: (ctx) => ctx.transaction(() => discardDraft(kernel, ctx)) },
   ];
   for (const action of actions) kernel.defineDocumentAction(action);
 }

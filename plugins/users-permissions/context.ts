@@ -1,11 +1,10 @@
 // What the plugin's operations share: settings and the services built from them at register time.
 
 import type { OperationCall, PluginApi } from '../../core/index.js';
-import { createEmailProvider, type EmailProvider } from './email.js';
+import { createEmailProvider, spendAuthBudgets, type AuthLimits, type EmailProvider } from '../../core/index.js';
 import { renderEmail, type TemplateName, type TemplateValues } from './email-templates.js';
 import { JwtService } from './jwt.js';
 import { Permissions } from './permissions.js';
-import { spendAuthBudgets, type AuthLimits } from './rate-limit.js';
 import type { UpSettings } from './settings.js';
 import { Users } from './users.js';
 
@@ -20,7 +19,7 @@ export class UpContext {
   constructor(readonly api: PluginApi, readonly settings: UpSettings) {
     this.users = new Users(api);
     this.permissions = new Permissions(api, settings.permissionCacheTtl);
-    this.email = createEmailProvider(settings.email.provider, settings.email.smtp, api.logger, api.config.server.environment === 'production');
+    this.email = createEmailProvider(settings.email.provider, settings.email.smtp, api.logger, api.config.server.environment === 'production', 'users-permissions');
     const { interval, max, maxPerAddress, store } = settings.rateLimit;
     this.#limits = { interval, max, maxPerAddress, store: store ?? api.rateLimitStore };
   }

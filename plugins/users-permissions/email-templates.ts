@@ -1,11 +1,11 @@
 // The reset-password and email-confirmation messages (config `email.templates.<name>`): sender,
 // reply-to, subject, text and html, each optional, the defaults being the plugin's own wording.
-// Checked and cut into parts once, at start-up (template.ts); a template that holds anything but
+// Checked and cut into parts once, at start-up (core's email templates); a template that holds anything but
 // the variables its message knows stops start-up, naming the template and the text.
 
-import { KernelError } from '../../core/index.js';
-import type { EmailMessage } from './email.js';
-import { compileTemplate, escapeHtml, renderTemplate, TemplateSyntaxError, type TemplatePart } from './template.js';
+import {
+  compileTemplate, escapeHtml, KernelError, renderTemplate, TemplateSyntaxError, type EmailMessage, type TemplatePart,
+} from '../../core/index.js';
 
 /** Strapi's variables, so a template copied from Strapi's admin panel works as it is. */
 export const TEMPLATE_VARIABLES = {

@@ -61,5 +61,5 @@ export default definePlugin({
   },
 });
 
-export type { EmailAddress, EmailMessage, EmailProvider } from './email.js';
+export type { EmailAddress, EmailMessage, EmailProvider } from '../../core/index.js';
 export type { UpSettings } from './settings.js';

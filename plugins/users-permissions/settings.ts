@@ -2,9 +2,8 @@
 // register time with the bad key named.
 
 import { KernelError } from '../../core/index.js';
-import type { EmailProvider } from './email.js';
 import { readEmailTemplates, type EmailTemplates } from './email-templates.js';
-import type { RateLimitStore } from '../../core/index.js';
+import type { EmailProvider, RateLimitStore } from '../../core/index.js';
 
 export interface RoleGrants {
   /** Permission actions, e.g. api::article.article.find. */

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { KernelError } from '../../../core/index.js';
 import type { EmailMessage } from '../../../plugins/users-permissions/index.js';
-import { compileTemplate, renderTemplate, escapeHtml } from '../../../plugins/users-permissions/template.js';
+import { compileTemplate, renderTemplate, escapeHtml } from '../../../core/index.js';
 import { startKernel, type TestKernel } from '../../helpers/kernel.js';
 import { expectStatus, FIXTURES, fresh, JWT_SECRET, mailbox, upConfig, useKernel, type Json, type Mailbox } from './helpers.js';
 import { startSmtpServer } from './smtp-server.js';

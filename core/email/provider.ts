@@ -1,10 +1,10 @@
-// Outgoing email goes through a provider: the default writes each message's text part to the
+// Outgoing email (users-permissions' and the administration's) goes through a provider: the default writes each message's text part to the
 // log (for development: the reset link is right there; in production the body, which holds
 // one-time codes, is withheld), `smtp` sends through nodemailer, and an app may pass any object
 // with send().
 
 import nodemailer from 'nodemailer';
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '../log/logger.js';
 
 /** A sender with a display name; nodemailer takes this shape as it is. */
 export interface EmailAddress { name: string; address: string }
@@ -23,8 +23,9 @@ export interface EmailProvider {
   send(message: EmailMessage): Promise<void>;
 }
 
+/** `label` names the sender in the log lines of the `log` provider ([users-permissions], [admin]). */
 export function createEmailProvider(
-  choice: 'log' | 'smtp' | EmailProvider, smtp: Record<string, unknown> | undefined, logger: Logger, production: boolean,
+  choice: 'log' | 'smtp' | EmailProvider, smtp: Record<string, unknown> | undefined, logger: Logger, production: boolean, label: string,
 ): EmailProvider {
   if (typeof choice === 'object') return choice;
   if (choice === 'smtp') {
@@ -34,7 +35,7 @@ export function createEmailProvider(
   return {
     send: async (message) => {
       const body = production ? '(body withheld in production: configure email.provider smtp)' : message.text;
-      logger.info(`[users-permissions] email to ${message.to}: ${message.subject}\n${body}`);
+      logger.info(`[${label}] email to ${message.to}: ${message.subject}\n${body}`);
     },
   };
 }

@@ -1,9 +1,10 @@
-// The auth flows' two budgets. One per identifier, operation and client address stops guessing
-// one account's password; one per operation and client address, whatever the identifier, stops
-// trying one password against many accounts (password spraying), which the first cannot see.
+// The two budgets of sign-in flows (users-permissions' and the administration's). One per
+// identifier, operation and client address stops guessing one account's password; one per
+// operation and client address, whatever the identifier, stops trying one password against many
+// accounts (password spraying), which the first cannot see.
 // Both count in the configured store, so instances that share it share both budgets.
 
-import { rateLimited, type RateLimitStore } from '../../core/index.js';
+import { rateLimited, type RateLimitStore } from './rate-limit.js';
 
 export interface AuthLimits {
   interval: number;

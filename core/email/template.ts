@@ -58,6 +58,7 @@ export function renderTemplate(parts: readonly TemplatePart[], values: Readonly<
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Text made safe inside HTML text and quoted attributes (pages and email). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
 }
