@@ -1,11 +1,12 @@
 // Serves an HTTP handler on the configured host and port (0: any free port), with Node's own
-// limits on request heads and timeouts.
+// limits on request heads and timeouts, and a lingering close (linger.ts).
 
 import { createServer, STATUS_CODES, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ServerConfig } from '../config/types.js';
 import { envelope } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
+import { lingerOnClose } from './linger.js';
 
 /** Node's parser errors, as the status its own answer would have had. */
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -58,6 +59,7 @@ export async function listen(handler: RequestListener, config: ServerConfig, log
       if (draining) server.closeIdleConnections();
     });
     if (draining) res.setHeader('Connection', 'close');
+    lingerOnClose(req);
     handler(req, res);
   });
   server.on('clientError', answerClientError(logger));

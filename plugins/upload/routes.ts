@@ -62,7 +62,8 @@ function readBody(ctx: RequestContext, settings: UploadSettings): Promise<Upload
 }
 
 /** An upload refused before its body was read to the end (401, 403, 413) closes the connection:
- *  otherwise Node reads and drops the rest of the body, gigabytes of it, to keep the connection. */
+ *  otherwise Node reads and drops the rest of the body, gigabytes of it, to keep the connection.
+ *  The server's lingering close still reads a bounded part of it, so the client hears the answer. */
 export function closeUnreadUploads(path: string): Middleware<RequestState> {
   return async (ctx, next) => {
     try {
