@@ -10,6 +10,8 @@ export type { Phase } from './kernel/phase.js';
 export { createEnv, type Env, type EnvSource } from './config/env.js';
 /** The app folder and config folder a command-line tool loads (APP_DIR or the working directory). */
 export { appDir, configDir } from './config/app-folders.js';
+/** A secret generated once into the app's .tmp/ folder, for development. */
+export { developmentSecret } from './config/dev-secret.js';
 /** The types of an app's config/<name>.ts files. */
 export type { ApiConfigFile, ConfigInput, DatabaseConfigFile, PluginsConfigFile, ServerConfigFile, WebhooksConfigFile } from './config/config-files.js';
 export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig, WebhookEndpoint, WebhooksConfig } from './config/types.js';
@@ -38,6 +40,7 @@ export type { OperationCall, OperationDefinition, OperationInput, RunOptions } f
 export type { ContentActions, ContentAction } from './operations/content.js';
 export type { OperationRegistry } from './operations/registry.js';
 export { asContentApi } from './operations/content.js';
+export { checkBody, checkBoolean, checkEmail, fieldError, numericId, requiredString, type Body } from './operations/body.js';
 
 // Documents and queries
 export type {

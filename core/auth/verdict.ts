@@ -32,6 +32,12 @@ export function denial(auth: AuthResult | undefined, message = 'Forbidden', anon
   return new ForbiddenError(message);
 }
 
+/** The admin realm serves no anonymous caller, whatever the authorize taps say (a kernel without
+ *  users-permissions allows everything on the content API; nothing is allowed there unidentified). */
+export function assertIdentifiedIn(realm: AuthRealm, auth: AuthResult | undefined): void {
+  if (realm === 'admin' && isAnonymous(auth)) throw new UnauthorizedError('Missing or invalid credentials');
+}
+
 export interface AuthorizerOptions {
   /** Read at each refusal (the config is complete only once the kernel is built). */
   anonymousStatus(): AnonymousStatus;

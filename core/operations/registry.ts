@@ -2,7 +2,7 @@
 // permission check, then the operation. The one path every surface takes to run an operation.
 
 import type { AuthenticateRequest, AuthRealm, AuthResult } from '../auth/types.js';
-import type { Authorizer } from '../auth/verdict.js';
+import { assertIdentifiedIn, type Authorizer } from '../auth/verdict.js';
 import { KernelError, ValidationError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
 import type { PolicyRegistry } from '../policies/registry.js';
@@ -102,7 +102,9 @@ export class OperationRegistry {
     const op = this.get(name);
     if (this.#limit && op.contentType) await enforceRateLimit(`content:${request.ip}`, this.#limit);
     // A public operation (login) serves whoever calls, whatever credentials came with the request
-    const auth = op.public ? undefined : await this.identify(request, this.realmOf(name, options));
+    const realm = this.realmOf(name, options);
+    const auth = op.public ? undefined : await this.identify(request, realm);
+    if (!op.public) assertIdentifiedIn(realm, auth);
     if (!op.public && options.scope !== false) {
       const scope = options.scope ?? [op.name];
       if (scope.length === 0) throw new KernelError('KERNEL_ERR_STATE', `operation ${name}: an empty scope; give false to check no permission`);

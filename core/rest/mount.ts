@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AuthRealm, AuthResult } from '../auth/types.js';
-import type { Authorizer } from '../auth/verdict.js';
+import { assertIdentifiedIn, type Authorizer } from '../auth/verdict.js';
 import { KernelError, URITooLongError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
 import { parseQueryString } from '../query/parse.js';
@@ -103,6 +103,7 @@ function authMiddleware(route: RouteDefinition, deps: MountDeps) {
   return async (ctx: RequestContext, next: () => Promise<unknown>) => {
     // Koa's context is an AuthenticateRequest (headers and the client's address)
     const auth = await deps.identify(ctx, route.config.realm);
+    assertIdentifiedIn(route.config.realm ?? 'content-api', auth);
     ctx.state.auth = auth;
     await deps.authorizer.authorize(auth, route.action);
     await next();

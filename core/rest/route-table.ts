@@ -48,6 +48,7 @@ export class RouteTable {
         const input = { ...spec.input?.(ctx), params: ctx.state.query ?? {} };
         const output = await operations.run<Output>(op.name, input, ctx, {
           realm, unknownParams: strictParams ? 'refuse' : 'drop', accepted: spec.query,
+          ...(spec.scope !== undefined ? { scope: spec.scope } : {}),
           ...(spec.policies?.length ? { policies: spec.policies, policyContext: { surface: 'rest', args: routeArgs(ctx) } } : {}),
         });
         // Who called, for what runs after (a plugin's wrapper, the log): authenticated once already

@@ -71,6 +71,9 @@ export interface OperationRouteSpec<Output = unknown> {
   /** Identify callers in this realm (an admin route over a content-API operation); an admin
    *  operation's route is always in the admin realm. */
   realm?: AuthRealm;
+  /** The permission actions to check instead of the operation's own, or false when the operation
+   *  checks them itself (one whose action depends on its input, such as a content type's uid). */
+  scope?: readonly string[] | false;
   /** What the route takes and answers, for API descriptions (OpenAPI). */
   doc?: RouteDoc;
 }

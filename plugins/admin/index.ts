@@ -1,0 +1,55 @@
+// admin: administrators, their sessions and roles, and the admin API the panel stands on (the
+// content manager, settings). An administrator is a strategy of the admin realm; their role's
+// permissions are an ability whose limits (fields, locales, "is creator") the document layer
+// enforces, so every surface meets the same rules. Uses only the kernel's public API.
+
+import { definePlugin, type OperationRegistry } from '../../core/index.js';
+import { authOperations } from './auth.js';
+import { AdminContext } from './context.js';
+import { addModels, CREATED_BY, isEditable, PERMISSION_UID, PLUGIN_NAME, ROLE_UID, UPDATED_BY } from './models.js';
+import { PERMISSIONS_SIGNAL } from './roles.js';
+import { addAuthRoutes } from './routes-auth.js';
+import { readSettings } from './settings.js';
+import { adminOf, adminStrategy } from './strategy.js';
+import { AccessTokens, resolveAdminSecret } from './tokens.js';
+
+export default definePlugin({
+  name: PLUGIN_NAME,
+  register(api, config) {
+    const admin = new AdminContext(api, readSettings(config));
+    api.hooks.registerModels.tap(PLUGIN_NAME, addModels);
+    api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
+      for (const op of authOperations(admin)) operations.define(op);
+    });
+    api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
+      addAuthRoutes(admin, routes);
+    });
+    api.hooks.authenticateAdmin.tapPromise(PLUGIN_NAME, adminStrategy({
+      tokens: () => admin.tokens, sessions: admin.sessions, users: admin.users, roles: admin.roles, models: admin.models,
+    }));
+    // Who wrote each version of the app's content types: Strapi's created_by_id / updated_by_id
+    api.hooks.beforeQuery.tap(PLUGIN_NAME, (ctx) => {
+      const me = adminOf(ctx.auth);
+      if (!me || !isEditable(ctx.contentType)) return ctx;
+      if (ctx.action === 'create' || ctx.action === 'createMany') ctx.rowDefaults.push(() => ({ [CREATED_BY]: me.id }));
+      if (ctx.action === 'create' || ctx.action === 'createMany' || ctx.action === 'update') ctx.rowStamps.push(() => ({ [UPDATED_BY]: me.id }));
+      return ctx;
+    });
+    api.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
+      admin.tokens = new AccessTokens(resolveAdminSecret(api, admin.settings.auth.secret), admin.settings.auth.accessTokenLifespan);
+      await admin.roles.seed();
+    });
+    // Roles and permissions written by anyone take effect at once here, and on the other
+    // instances within server.signalInterval
+    api.hooks.documentEvent.tapPromise(PLUGIN_NAME, async (event) => {
+      if (event.uid !== ROLE_UID && event.uid !== PERMISSION_UID) return;
+      admin.roles.invalidate();
+      await api.signals.bump(PERMISSIONS_SIGNAL);
+    });
+    api.signals.watch(PERMISSIONS_SIGNAL, () => admin.roles.invalidate());
+    api.hooks.destroy.tapPromise(PLUGIN_NAME, () => admin.settle());
+  },
+});
+
+export type { AdminCredentials } from './strategy.js';
+export type { AdminSettings } from './settings.js';

@@ -1,0 +1,120 @@
+// Administrators sign in as Strapi 5's admin does: the first one registers while none exists,
+// login answers { token, accessToken, user } and sets an httpOnly refresh cookie on /admin, the
+// refresh route rotates it and a reused one ends the session, and only a bearer access token of a
+// live session opens admin routes.
+
+import { expect } from 'chai';
+import { expectStatus, useKernel } from '../../helpers/suite.js';
+import { adminOptions, as, login, PASSWORD, refreshCookie, registerFirstAdmin, type Session } from './helpers.js';
+
+describe('admin: first run, sessions and refresh', () => {
+  const app = useKernel(adminOptions());
+  let first: Session;
+
+  it('says no administrator exists, registers the first one, then refuses a second registration', async () => {
+    const init = await app().get('/admin/init');
+    expectStatus(init, 200);
+    expect(init.body).to.deep.equal({ data: { uuid: false, hasAdmin: false, menuLogo: null, authLogo: null } });
+    first = await registerFirstAdmin(app());
+    expect(first.user).to.include({ email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', isActive: true, blocked: false });
+    expect(first.user.roles.map((r: { code: string }) => r.code)).to.deep.equal(['strapi-super-admin']);
+    expect(first.user).to.not.have.any.keys('password', 'resetPasswordToken', 'registrationToken');
+    expect((await app().get('/admin/init')).body.data.hasAdmin).to.equal(true);
+    const again = await app().post('/admin/register-admin', { email: 'eve@example.com', password: PASSWORD, firstname: 'Eve' });
+    expectStatus(again, 400);
+    expect(again.body.error.message).to.equal('You cannot register a new super admin');
+  });
+
+  it('sets the refresh token as an httpOnly, SameSite cookie on /admin only', async () => {
+    const res = await app().post('/admin/login', { email: 'ADA@example.com', password: PASSWORD });
+    expectStatus(res, 200);
+    expect(res.body.data.token).to.equal(res.body.data.accessToken);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('strata_admin_refresh='))!;
+    expect(cookie).to.match(/; path=\/admin/i).and.match(/; httponly/i).and.match(/; samesite=strict/i);
+    expect(cookie, 'not Secure over plain HTTP').to.not.match(/; secure/i);
+    expect(JSON.stringify(res.body)).to.not.contain(cookie.split(';')[0]!.split('=')[1]!);
+  });
+
+  it('refuses a wrong password with the same answer as an unknown address', async () => {
+    const wrong = await app().post('/admin/login', { email: 'ada@example.com', password: 'Wrong-Password-1' });
+    const unknown = await app().post('/admin/login', { email: 'nobody@example.com', password: 'Wrong-Password-1' });
+    expectStatus(wrong, 400);
+    expect(unknown.body).to.deep.equal(wrong.body);
+  });
+
+  it('rotates the refresh token, and a token used twice ends the whole session', async () => {
+    const session = await login(app(), 'ada@example.com');
+    const refresh = await app().request('POST', '/admin/access-token', {}, { cookie: session.cookie });
+    expectStatus(refresh, 200);
+    const next = refreshCookie(refresh);
+    expect(next).to.not.equal(session.cookie);
+    expectStatus(await as(app(), { token: refresh.body.data.token }).get('/admin/sessions'), 200);
+    // The first cookie again: a replay, so the session ends, with every token it issued
+    const replay = await app().request('POST', '/admin/access-token', {}, { cookie: session.cookie });
+    expectStatus(replay, 401);
+    expectStatus(await app().request('POST', '/admin/access-token', {}, { cookie: next }), 401);
+    expectStatus(await as(app(), { token: refresh.body.data.token }).get('/admin/sessions'), 401);
+    expectStatus(await as(app(), session).get('/admin/sessions'), 401);
+    // Other sessions of the same administrator live on
+    expectStatus(await as(app(), first).get('/admin/sessions'), 200);
+  });
+
+  it('refreshes only from the server\'s own origin', async () => {
+    const session = await login(app(), 'ada@example.com');
+    const foreign = await app().request('POST', '/admin/access-token', {}, { cookie: session.cookie, origin: 'https://evil.example' });
+    expectStatus(foreign, 403);
+    const own = await app().request('POST', '/admin/access-token', {}, { cookie: session.cookie, origin: app().url });
+    expectStatus(own, 200);
+  });
+
+  it('opens admin routes with the bearer token only: not with the cookie alone, a forged or an expired token', async () => {
+    const session = await login(app(), 'ada@example.com');
+    const cookieOnly = await app().request('GET', '/admin/sessions', undefined, { cookie: session.cookie });
+    expectStatus(cookieOnly, 401);
+    expect(cookieOnly.body.error.name).to.equal('UnauthorizedError');
+    const [head, payload] = session.token.split('.');
+    const forged = `${head}.${payload}.${'A'.repeat(43)}`;
+    expectStatus(await as(app(), { token: forged }).get('/admin/sessions'), 401);
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).to.include({ userId: first.user.id, type: 'access' });
+    expect(Number(claims.exp) - Number(claims.iat)).to.equal(30 * 60);
+    const jwt = await import('jsonwebtoken');
+    const expired = jwt.default.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, 'an admin test secret, long enough', { algorithm: 'HS256' });
+    expectStatus(await as(app(), { token: expired }).get('/admin/sessions'), 401);
+    const otherKey = jwt.default.sign({ userId: claims.userId, sessionId: claims.sessionId, type: 'access' }, 'another secret, equally long', { algorithm: 'HS256' });
+    expectStatus(await as(app(), { token: otherKey }).get('/admin/sessions'), 401);
+    expectStatus(await as(app(), session).get('/admin/sessions'), 200);
+  });
+
+  it('lists the caller\'s sessions, ends one, and logs out', async () => {
+    const a = await login(app(), 'ada@example.com');
+    const b = await login(app(), 'ada@example.com');
+    const list = await as(app(), a).get('/admin/sessions');
+    expectStatus(list, 200);
+    const current = list.body.data.filter((s: { current: boolean }) => s.current);
+    expect(current).to.have.length(1);
+    const bId = JSON.parse(Buffer.from(b.token.split('.')[1]!, 'base64url').toString()).sessionId as string;
+    expect(list.body.data.map((s: { sessionId: string }) => s.sessionId)).to.include(bId);
+    expectStatus(await as(app(), a).del(`/admin/sessions/${bId}`), 200);
+    expectStatus(await as(app(), b).get('/admin/sessions'), 401);
+    expectStatus(await as(app(), a).del('/admin/sessions/not-a-session-of-mine'), 404);
+    const out = await as(app(), a).post('/admin/logout');
+    expectStatus(out, 200);
+    expect(out.headers.getSetCookie().join()).to.match(/strata_admin_refresh=;/);
+    expectStatus(await as(app(), a).get('/admin/sessions'), 401);
+    expectStatus(await app().request('POST', '/admin/access-token', {}, { cookie: a.cookie }), 401);
+  });
+
+  it('keeps the realms apart: an end user\'s JWT or an API token opens no admin route, an admin token reads no content', async () => {
+    const admin = await login(app(), 'ada@example.com');
+    const user = await app().post('/api/auth/local/register', { username: 'reader', email: 'reader@example.com', password: 'reader-password' });
+    expectStatus(user, 200);
+    expectStatus(await as(app(), { token: user.body.jwt }).get('/admin/sessions'), 401);
+    const { secret } = await app().kernel.apiTokens.create({ name: 'full', type: 'full-access' });
+    expectStatus(await as(app(), { token: secret }).get('/admin/sessions'), 401);
+    expectStatus(await as(app(), { token: secret }).get('/api/articles'), 200);
+    const content = await as(app(), admin).get('/api/articles');
+    expectStatus(content, 401);
+    expect(content.body.error.message).to.equal('Missing or invalid credentials');
+  });
+});
