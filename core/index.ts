@@ -48,6 +48,7 @@ export type {
 } from './documents/api.js';
 export type { RowApi } from './documents/row-api.js';
 export { requireDocumentId } from './documents/document-id.js';
+export { FILLED_IN } from './documents/access-limits.js';
 /** A MIME type's kind of media (images, videos, audios, files): what a media field's allowedTypes names. */
 export { mediaKind } from './documents/write-media.js';
 export type { ShareInverseLinks } from './documents/inverse-links.js';

@@ -16,6 +16,11 @@ import type { ContentType } from '../registry/types.js';
 import type { DocumentActionDefinition } from './api.js';
 import type { QueryContext, QueryResult } from './types.js';
 
+/** A call's state key listing the attributes of its data that a plugin filled in itself (i18n's
+ *  values shared by every locale, copied into a new locale version): field limits, which say what
+ *  the caller may write, do not apply to them. */
+export const FILLED_IN = 'core.filledIn';
+
 const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
 const WRITES: Record<string, DocumentAccess> = { create: 'create', createMany: 'create', update: 'update', delete: 'delete' };
 
@@ -103,7 +108,8 @@ function checkFilter(node: FilterNode, refused: (name: string) => boolean, path:
 }
 
 function refuseWrites(ctx: QueryContext, allowed: ReadonlySet<string>): void {
-  const limited = new Set(limitedNames(ctx.contentType));
+  const filled = ctx.state[FILLED_IN];
+  const limited = new Set(limitedNames(ctx.contentType).filter((name) => !(Array.isArray(filled) && filled.includes(name))));
   const items = ctx.action === 'createMany' && Array.isArray(ctx.params.data) ? ctx.params.data : [ctx.params.data];
   const errors: FieldError[] = [];
   items.forEach((data, index) => {

@@ -62,13 +62,13 @@ export class RowApi {
    * Copies row `fromId` (its attributes, relations, components and media) onto row `toId`, or onto
    * a new row of the same document when `toId` is null; `values` override attributes. Returns the id.
    */
-  async copy(fromId: number, toId: number | null, values: Record<string, unknown> = {}): Promise<number> {
+  async copy(fromId: number, toId: number | null, values: Record<string, unknown> = {}, options: { keepUpdatedAt?: boolean } = {}): Promise<number> {
     const wc = this.#wc();
     const [source] = await readRowsForCopy(wc, this.#ct, [fromId]);
     if (!source) throw new Error(`${this.#ct.uid} row ${fromId} not found`);
     const { id: _id, created_at: createdAt, ...read } = source;
     const columns = copiedColumns(wc, this.#ct, read);
-    Object.assign(columns, scalarColumns(this.#ct, values, wc.dialect), { updated_at: stamp(wc) });
+    Object.assign(columns, scalarColumns(this.#ct, values, wc.dialect), options.keepUpdatedAt ? {} : { updated_at: stamp(wc) });
     let target: number;
     if (toId === null) {
       target = await insertRow(wc, this.#ct.collectionName, { ...columns, created_at: createdAt ?? stamp(wc) });

@@ -85,6 +85,13 @@ export const ALIASES: Readonly<Record<string, string>> = {
   'plugin::users-permissions.role.updateRole': 'plugin::users-permissions.roles.update',
   'plugin::users-permissions.role.deleteRole': 'plugin::users-permissions.roles.delete',
   'plugin::i18n.locales.listLocales': 'plugin::i18n.locale.read',
+  'admin::users.read-one': 'admin::users.read',
+  'admin::users.batch-delete': 'admin::users.delete',
+  'admin::roles.read-one': 'admin::roles.read',
+  'admin::roles.permissions': 'admin::roles.read',
+  'admin::roles.set-permissions': 'admin::roles.update',
+  'admin::roles.batch-delete': 'admin::roles.delete',
+  'admin::permissions.read': 'admin::roles.read',
 };
 
 /** What any signed-in administrator may do: their own session, profile and permissions (the

@@ -6,23 +6,38 @@
 import { definePlugin, type OperationRegistry } from '../../core/index.js';
 import { authOperations } from './auth.js';
 import { AdminContext } from './context.js';
+import { configurationOperations, Configurations } from './content-manager/configuration.js';
+import { contentManagerOperations } from './content-manager/documents.js';
+import { relationOperations } from './content-manager/relations.js';
+import { addContentManagerRoutes } from './content-manager/routes.js';
 import { addModels, CREATED_BY, isEditable, PERMISSION_UID, PLUGIN_NAME, ROLE_UID, UPDATED_BY } from './models.js';
 import { PERMISSIONS_SIGNAL } from './roles.js';
+import { roleOperations } from './role-operations.js';
 import { addAuthRoutes } from './routes-auth.js';
+import { addUserAndRoleRoutes } from './routes-users.js';
 import { readSettings } from './settings.js';
 import { adminOf, adminStrategy } from './strategy.js';
 import { AccessTokens, resolveAdminSecret } from './tokens.js';
+import { userOperations } from './user-operations.js';
 
 export default definePlugin({
   name: PLUGIN_NAME,
   register(api, config) {
     const admin = new AdminContext(api, readSettings(config));
+    const configurations = new Configurations(api);
     api.hooks.registerModels.tap(PLUGIN_NAME, addModels);
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
       for (const op of authOperations(admin)) operations.define(op);
+      for (const op of userOperations(admin)) operations.define(op);
+      for (const op of roleOperations(admin)) operations.define(op);
+      for (const op of contentManagerOperations(admin)) operations.define(op);
+      for (const op of relationOperations(admin, configurations)) operations.define(op);
+      for (const op of configurationOperations(admin, configurations)) operations.define(op);
     });
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       addAuthRoutes(admin, routes);
+      addUserAndRoleRoutes(routes);
+      addContentManagerRoutes(routes);
     });
     api.hooks.authenticateAdmin.tapPromise(PLUGIN_NAME, adminStrategy({
       tokens: () => admin.tokens, sessions: admin.sessions, users: admin.users, roles: admin.roles, models: admin.models,

@@ -1,7 +1,7 @@
 // Administrators as stored (admin::user), read and written through the document service as an
 // internal caller, and the shape the admin API answers with (Strapi's, without secrets).
 
-import type { Doc, PluginApi } from '../../core/index.js';
+import type { Doc, PageInfo, PluginApi } from '../../core/index.js';
 import { SUPER_ADMIN_CODE } from './actions.js';
 import { USER_UID } from './models.js';
 
@@ -61,6 +61,12 @@ export class AdminUsers {
   async #one(filters: Record<string, unknown>): Promise<StoredUser | undefined> {
     const doc = await this.docs.findFirst({ filters, fields: [...PUBLIC_FIELDS, ...SECRET_FIELDS], populate: ROLES });
     return doc ? stored(doc) : undefined;
+  }
+
+  /** A page of administrators (without their secrets). */
+  async page(params: { filters?: Record<string, unknown>; sort: string; pagination: { page: number; pageSize: number } }): Promise<{ results: AdminUser[]; pagination: PageInfo }> {
+    const { results, pagination } = await this.docs.findPage({ ...params, fields: PUBLIC_FIELDS, populate: ROLES });
+    return { results: results.map((doc) => publicUser(stored(doc))), pagination };
   }
 
   /** The ids of the administrators who have any of these roles. */

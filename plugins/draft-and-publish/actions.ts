@@ -65,7 +65,9 @@ async function discardDraft(kernel: PluginApi, { uid, api, rows, params }: Docum
     throw new ValidationError('This document has no published version to reset the draft from');
   }
   const drafts = new Map((await rows.list(documentId, DRAFT)).map((r) => [versionKey(r), r.id]));
-  for (const row of published) await rows.copy(row.id, drafts.get(versionKey(row)) ?? null, { publishedAt: null });
+  // The draft is the published content again, written when it was: the same updatedAt (a panel
+  // tells a draft edited since publishing by a later one)
+  for (const row of published) await rows.copy(row.id, drafts.get(versionKey(row)) ?? null, { publishedAt: null }, { keepUpdatedAt: true });
   await rows.shareInverseLinks(documentId, { from: PUBLISHED, to: DRAFT, ...SHARE });
   await kernel.emitDocumentEvent({ action: 'discardDraft', uid, documentId, params });
   const answer = readParams(params, 'draft');

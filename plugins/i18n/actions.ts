@@ -2,7 +2,7 @@
 // (copying the shared fields), and shared fields written in one locale are written in all.
 
 import type { Doc, DocumentActionFn, DocumentActionInfo, DocumentParams, FieldError, PluginApi } from '../../core/index.js';
-import { isScalar, ValidationError } from '../../core/index.js';
+import { FILLED_IN, isScalar, ValidationError } from '../../core/index.js';
 import { isLocalized, localeOf, sharedAttributes, type I18nSettings } from './locales.js';
 import { sharedPopulate, toInput } from './shared-values.js';
 
@@ -17,7 +17,8 @@ export function localizeWrites(kernel: PluginApi, settings: I18nSettings) {
     return (params) => kernel.transaction(async () => {
       const locale = localeOf(params, settings, false);
       let result = await fn(params) as Doc | null;
-      if (result === null && info.action === 'update' && typeof params.documentId === 'string') {
+      // A precondition (filters) that held for no version is no missing locale: nothing written
+      if (result === null && info.action === 'update' && typeof params.documentId === 'string' && params.filters === undefined) {
         result = await createLocaleVersion(kernel, info, params, params.documentId, locale, shared);
       }
       if (result && shared.length && !params.state?.[SYNCING]) await syncShared(kernel, info, params, result.documentId, locale, shared);
@@ -33,15 +34,21 @@ async function createLocaleVersion(kernel: PluginApi, info: DocumentActionInfo, 
   const scalars = shared.filter((n) => { const a = ct.attributes[n]; return a !== undefined && isScalar(a); });
   const read = (status: string) => api.findMany({
     filters: { documentId: { $eq: documentId } }, locale: '*', status,
-    fields: scalars.length ? scalars : ['id'], populate: sharedPopulate(kernel.registry, ct, shared),
+    fields: ['locale', ...scalars], populate: sharedPopulate(kernel.registry, ct, shared),
   });
-  const source = (await read('draft'))[0] ?? (await read('published'))[0];
+  const drafts = await read('draft');
+  // The version exists, but the update did not reach it (a caller narrowed to other rows): no
+  // second version of one locale, and no hint that it exists
+  if (drafts.some((row) => row.locale === locale)) return null;
+  const source = drafts[0] ?? (await read('published'))[0];
   if (!source) return null;
   const copied: Record<string, unknown> = {};
   for (const name of shared) if (name in source) copied[name] = toInput(kernel.registry, ct.attributes[name]!, source[name]);
   const data = { ...copied, ...(params.data as Record<string, unknown>) };
-  // The copied values are the other locales' own: nothing to sync back to them
-  return api.create({ ...params, documentId, locale, data, state: { ...params.state, [SYNCING]: true } }) as Promise<Doc>;
+  // The copied values are the other locales' own: nothing to sync back to them, and not the
+  // caller's to be allowed (a role narrowed to some fields still adds a locale)
+  const filled = Object.keys(copied).filter((name) => !Object.hasOwn(params.data as object, name));
+  return api.create({ ...params, documentId, locale, data, state: { ...params.state, [SYNCING]: true, [FILLED_IN]: filled } }) as Promise<Doc>;
 }
 
 /**

@@ -1,0 +1,57 @@
+// What the content manager needs to know of a model, read from the registry and the document
+// service, never from another plugin: whether a type has drafts (it has a publish action), whether
+// it is localized (a `locale` scope attribute), what an edit view populates, and which attribute
+// names a document in pickers and lists.
+
+import type { Attribute, ContentType, Model, PluginApi } from '../../../core/index.js';
+
+export const hasDrafts = (api: PluginApi, ct: ContentType): boolean => api.documents(ct.uid).hasAction('publish');
+
+export const isLocalized = (ct: ContentType): boolean => ct.attributes.locale?.scope === 'value';
+
+const MAIN_FIELD_TYPES = new Set(['string', 'uid', 'email', 'enumeration', 'text', 'integer', 'biginteger', 'float', 'decimal']);
+
+/** The attribute that names a document: title, name, or the first short text; id otherwise. */
+export function defaultMainField(model: Model): string {
+  const names = Object.entries(model.attributes).filter(([, a]) => MAIN_FIELD_TYPES.has(a.type) && !a.private && a.writable !== false).map(([n]) => n);
+  return names.find((n) => n === 'title') ?? names.find((n) => n === 'name') ?? names.find((n) => model.attributes[n]!.type === 'string') ?? names[0] ?? 'id';
+}
+
+/** A populate object of the query string. */
+export type RawPopulate = Record<string, unknown>;
+
+/**
+ * What an edit view shows of a document: every component and dynamic zone entry with what they
+ * hold, media files, a to-many relation as its count and a to-one as its documentId (a relation
+ * field loads its page of documents itself). Components nest at most `depth` levels, the content
+ * API's own bound.
+ */
+export function editPopulate(api: PluginApi, model: Model, depth: number): RawPopulate {
+  const map: RawPopulate = {};
+  for (const [name, attr] of Object.entries(model.attributes)) {
+    const node = populateOf(api, attr, depth);
+    if (node !== undefined) map[name] = node;
+  }
+  return map;
+}
+
+function populateOf(api: PluginApi, attr: Attribute, depth: number): unknown {
+  if (attr.private) return undefined;
+  switch (attr.type) {
+    case 'media': return true;
+    case 'relation': return isToMany(attr.relation) ? { count: true } : { fields: ['documentId'] };
+    case 'component': {
+      if (depth <= 1) return undefined;
+      return { populate: editPopulate(api, api.registry.component(attr.component), depth - 1) };
+    }
+    case 'dynamiczone': {
+      if (depth <= 1) return undefined;
+      const on: RawPopulate = {};
+      for (const uid of attr.components) on[uid] = { populate: editPopulate(api, api.registry.component(uid), depth - 1) };
+      return { on };
+    }
+    default: return undefined;
+  }
+}
+
+export const isToMany = (relation: string): boolean => relation === 'oneToMany' || relation === 'manyToMany' || relation === 'manyWay' || relation === 'morphToMany';

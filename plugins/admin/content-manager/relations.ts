@@ -1,0 +1,123 @@
+// The relation field of the edit view: the documents it links, a page at a time and in their
+// order, and the picker's search among the documents it may link (those already linked, or
+// picked in the form but not saved yet, left out). Both read as the administrator, so a role
+// narrowed to its own documents picks among them only.
+
+import {
+  NotFoundError, ValidationError, type ContentType, type Doc, type OperationCall, type OperationDefinition, type OperationInput,
+} from '../../../core/index.js';
+import type { AdminContext } from '../context.js';
+import { PLUGIN_NAME } from '../models.js';
+import type { Configurations } from './configuration.js';
+import { Decorator } from './decorate.js';
+import type { CmInput } from './documents.js';
+import { hasDrafts, isLocalized, isToMany } from './model.js';
+
+export const CM_RELATIONS = {
+  available: 'admin::content-manager.relations.findAvailable',
+  existing: 'admin::content-manager.relations.findExisting',
+} as const;
+
+const MAX_PAGE_SIZE = 100;
+
+export function relationOperations(admin: AdminContext, configurations: Configurations): OperationDefinition[] {
+  const { api } = admin;
+  const decorator = new Decorator(api, admin.users);
+  const op = (name: string, description: string, run: (input: CmInput, call: OperationCall) => Promise<unknown>): OperationDefinition => ({
+    name, owner: PLUGIN_NAME, kind: 'read', params: [], realm: 'admin', description,
+    run: (input: OperationInput, call) => run(input.body as CmInput, call),
+  });
+
+  /** The relation attribute a path names, and its target, once the caller may read both. */
+  const relationOf = async (input: CmInput, call: OperationCall) => {
+    const source = admin.models.editable(input.uid);
+    const attr = source?.attributes[input.field ?? ''];
+    if (!source || !attr || attr.type !== 'relation' || attr.versions || attr.private) throw new NotFoundError(`No relation ${input.field ?? ''} on ${input.uid}`);
+    await api.authorize(call.auth, `${source.uid}.find`);
+    await api.authorize(call.auth, `${attr.target}.find`);
+    return { source, attr, target: api.registry.contentType(attr.target) };
+  };
+
+  const page = (query: Record<string, unknown>) => {
+    const n = (v: unknown, fallback: number, name: string) => {
+      if (v === undefined) return fallback;
+      const parsed = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
+      if (!Number.isSafeInteger(parsed) || parsed < 1) throw ValidationError.fromFields([{ path: [name], message: `${name} must be a positive integer`, name: 'ValidationError' }]);
+      return parsed;
+    };
+    return { page: n(query.page, 1, 'page'), pageSize: Math.min(n(query.pageSize, 10, 'pageSize'), MAX_PAGE_SIZE) };
+  };
+
+  /** The picker's items: id, documentId, the target's main field, locale, status. */
+  const items = async (target: ContentType, docs: Doc[], mainField: string) => {
+    const versions = await decorator.versions(target, docs.map((d) => d.documentId));
+    return docs.map((d) => {
+      const mine = (versions.get(d.documentId) ?? []).find((v) => !isLocalized(target) || v.locale === d.locale);
+      return {
+        id: d.id, documentId: d.documentId, [mainField]: d[mainField] ?? null, ...(isLocalized(target) ? { locale: d.locale } : {}),
+        status: mine?.status ?? 'published', publishedAt: mine?.publishedAt ?? null, updatedAt: d.updatedAt,
+      };
+    });
+  };
+
+  const scope = (ct: ContentType, query: Record<string, unknown>) => ({
+    ...(hasDrafts(api, ct) ? { status: query.status === 'published' ? 'published' : 'draft' } : {}),
+    ...(isLocalized(ct) && typeof query.locale === 'string' ? { locale: query.locale } : {}),
+  });
+
+  return [
+    op(CM_RELATIONS.existing, 'The documents a relation field links, a page at a time, in order', async (input, call) => {
+      const { source, attr, target } = await relationOf(input, call);
+      const mainField = await configurations.mainField(target);
+      const { page: p, pageSize } = page(input.query);
+      const base = { source: 'content-api' as const, auth: call.auth, documentId: input.documentId ?? '', ...scope(source, input.query) };
+      const docs = api.documents(source.uid);
+      const fields = ['documentId', 'updatedAt', ...(mainField === 'id' || mainField === 'documentId' ? [] : [mainField]), ...(isLocalized(target) ? ['locale'] : [])];
+      if (!isToMany(attr.relation)) {
+        const doc = await docs.findOne({ ...base, populate: { [input.field!]: { fields } } });
+        if (!doc) throw new NotFoundError('Not Found');
+        const linked = doc[input.field!] as Doc | null;
+        const results = linked ? await items(target, [linked], mainField) : [];
+        return { results, pagination: { page: 1, pageSize: 1, pageCount: results.length, total: results.length } };
+      }
+      const counted = await docs.findOne({ ...base, populate: { [input.field!]: { count: true } } });
+      if (!counted) throw new NotFoundError('Not Found');
+      const total = Number((counted[input.field!] as { count?: number } | null)?.count ?? 0);
+      const paged = await docs.findOne({ ...base, populate: { [input.field!]: { fields, pagination: { page: p, pageSize } } } });
+      const results = await items(target, (paged?.[input.field!] as Doc[] | undefined) ?? [], mainField);
+      return { results, pagination: { page: p, pageSize, pageCount: Math.ceil(total / pageSize), total } };
+    }),
+
+    op(CM_RELATIONS.available, 'Documents a relation field may link: searched by their main field, those linked left out', async (input, call) => {
+      const { source, target } = await relationOf(input, call);
+      const mainField = await configurations.mainField(target);
+      const { page: p, pageSize } = page(input.query);
+      const omit = new Set<string>();
+      for (const key of ['idsToOmit'] as const) {
+        const raw = input.query[key];
+        for (const id of Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]) if (typeof id === 'string') omit.add(id);
+      }
+      const documentId = typeof input.query.id === 'string' ? input.query.id : undefined;
+      if (documentId) {
+        // What the document links already (read as the caller, in the scope the field is edited in)
+        const doc = await api.documents(source.uid).findOne({
+          source: 'content-api', auth: call.auth, documentId, ...scope(source, input.query), populate: { [input.field!]: { fields: ['documentId'] } },
+        });
+        const linked = doc?.[input.field!];
+        for (const d of Array.isArray(linked) ? linked : linked ? [linked] : []) omit.add((d as Doc).documentId);
+      }
+      const q = typeof input.query._q === 'string' && input.query._q.trim() ? input.query._q.trim() : undefined;
+      const filters: Record<string, unknown>[] = [];
+      if (omit.size) filters.push({ documentId: { $notIn: [...omit] } });
+      if (q && mainField !== 'id' && mainField !== 'documentId') filters.push({ [mainField]: { $containsi: q } });
+      const fields = ['documentId', 'updatedAt', ...(mainField === 'id' || mainField === 'documentId' ? [] : [mainField]), ...(isLocalized(target) ? ['locale'] : [])];
+      const { results, pagination } = await api.documents(target.uid).findPage({
+        source: 'content-api', auth: call.auth, fields, ...scope(target, input.query),
+        ...(filters.length ? { filters: { $and: filters } } : {}),
+        sort: mainField === 'id' || mainField === 'documentId' ? ['id:asc'] : [`${mainField}:asc`, 'id:asc'],
+        pagination: { page: p, pageSize },
+      });
+      return { results: await items(target, results, mainField), pagination };
+    }),
+  ];
+}
