@@ -12,6 +12,8 @@ export { createEnv, type Env, type EnvSource } from './config/env.js';
 export { appDir, configDir } from './config/app-folders.js';
 /** A secret generated once into the app's .tmp/ folder, for development. */
 export { developmentSecret } from './config/dev-secret.js';
+/** What a plugin's config may hold (Plugin.configKeys), and the secrets production requires. */
+export { productionSecret, type ConfigKey, type ConfigKeys, type ProductionSecret } from './config/known-keys.js';
 /** The types of an app's config/<name>.ts files. */
 export type { ApiConfigFile, ConfigInput, DatabaseConfigFile, PluginsConfigFile, ServerConfigFile, WebhooksConfigFile } from './config/config-files.js';
 export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig, WebhookEndpoint, WebhooksConfig } from './config/types.js';

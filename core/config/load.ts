@@ -1,11 +1,12 @@
 // Loads config/<name>.(js|ts) from an app's config folder; each default-exports a function of env.
 
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { KernelError } from '../errors/index.js';
 import { importAppModule } from './import-app-module.js';
 import { defaultConfig } from './defaults.js';
 import { createEnv, type Env, type EnvSource } from './env.js';
+import { throwProblems, unknownSectionKeys } from './known-keys.js';
 import type { KernelConfig, KernelConfigInput } from './types.js';
 import { validateConfig } from './validate.js';
 
@@ -13,7 +14,8 @@ const FILES = ['server', 'database', 'api', 'webhooks', 'plugins'] as const;
 
 export type ConfigFile = (env: Env) => unknown;
 
-/** Reads the config folder (if any), merges inline overrides on top, applies defaults, validates. */
+/** Reads the config folder (if any), merges inline overrides on top, applies defaults, validates
+ *  (unknown keys first, every one of them named). */
 export async function loadConfig(options: {
   dir?: string;
   env?: EnvSource;
@@ -21,6 +23,8 @@ export async function loadConfig(options: {
 }): Promise<KernelConfig> {
   const env = createEnv(options.env ?? process.env);
   const fromFiles: Record<string, unknown> = {};
+  // A misspelt key would otherwise pass as the default of the key meant: all of them, named
+  const problems: string[] = [];
   if (options.dir) {
     for (const name of FILES) {
       const file = [join(options.dir, `${name}.js`), join(options.dir, `${name}.ts`)].find((f) => existsSync(f));
@@ -35,8 +39,11 @@ export async function loadConfig(options: {
         throw new KernelError('CONFIG_ERR_LOAD', `config/${name}: must default-export a function of env, got ${typeof mod.default}`);
       }
       fromFiles[name] = (mod.default as ConfigFile)(env);
+      problems.push(...unknownSectionKeys(name, fromFiles[name], ` in config/${basename(file)}`));
     }
   }
+  for (const [section, value] of Object.entries(options.overrides ?? {})) problems.push(...unknownSectionKeys(section, value));
+  throwProblems(problems);
   const config = mergeDeep(mergeDeep(defaultConfig(), fromFiles), options.overrides ?? {}) as KernelConfig;
   validateConfig(config);
   return config;

@@ -15,6 +15,7 @@ import type { ApiTokenService } from '../api-tokens/service.js';
 import type { AuthenticateRequest, AuthorizeSubject, AuthRealm, AuthResult } from '../auth/types.js';
 import { createAuthorizer, type Authorizer } from '../auth/verdict.js';
 import type { EnvSource } from '../config/env.js';
+import { checkPluginConfigs } from '../config/known-keys.js';
 import { loadConfig } from '../config/load.js';
 import type { KernelConfig, KernelConfigInput } from '../config/types.js';
 import type { Dialect } from '../database/connection.js';
@@ -339,11 +340,13 @@ export class Kernel {
   // ---------------------------------------------------------------- phases
 
   async #register(): Promise<void> {
-    // Before anything connects: a production app without a salt must not start
+    this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
+    // Before anything connects or registers: keys no plugin knows, and every secret production
+    // lacks (core's salt and the plugins'), named together
+    checkPluginConfigs(this.config, this.#plugins.map(({ plugin, config }) => ({ name: plugin.name, keys: plugin.configKeys, config })));
     this.#salt = resolveSalt(this.config.api.tokens.salt, {
       production: this.config.server.environment === 'production', appDir: this.appDir, logger: this.logger,
     });
-    this.#plugins = await loadPlugins(this.config.plugins, this.#options.plugins ?? [], this.appDir);
     for (const { plugin, config } of this.#plugins) await this.#as(plugin.name, () => plugin.register(this.#apiFor(plugin.name), config));
     this.params.freeze();
     this.policies.freeze();

@@ -1,11 +1,12 @@
 // Resolves config/plugins.ts entries to plugin objects: first-party plugins by name (plugins/<name>),
 // custom plugins by path. Checks names and dependencies before anything registers.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KernelError } from '../errors/index.js';
 import { importAppModule } from '../config/import-app-module.js';
+import { nearest } from '../config/known-keys.js';
 import type { Plugin, PluginEntry, PluginsConfig } from './plugin.js';
 
 export interface LoadedPlugin { plugin: Plugin; config: Record<string, unknown> }
@@ -33,7 +34,7 @@ async function resolvePlugin(name: string, entry: PluginEntry, appDir: string): 
     : moduleFile(resolve(FIRST_PARTY_DIR, name));
   if (!file) {
     throw new KernelError('PLUGIN_ERR_UNKNOWN',
-      `config plugins.${name}: no plugin found (${entry.resolve ? `at ${entry.resolve}` : 'not a first-party plugin; give its path with `resolve`'})`);
+      `config plugins.${name}: no plugin found (${entry.resolve ? `at ${entry.resolve}` : `not a first-party plugin${nearestFirstParty(name)}; a plugin of your own needs its path in \`resolve\``})`);
   }
   let mod: { default?: unknown };
   try {
@@ -42,6 +43,12 @@ async function resolvePlugin(name: string, entry: PluginEntry, appDir: string): 
     throw new KernelError('PLUGIN_ERR_UNKNOWN', `config plugins.${name}: cannot load ${file}: ${(err as Error).message}`, { cause: err });
   }
   return assertPlugin(mod.default, name);
+}
+
+/** " (did you mean graphql?)" when `name` is a slip for a first-party plugin's. */
+function nearestFirstParty(name: string): string {
+  const close = nearest(name, readdirSync(FIRST_PARTY_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name));
+  return close ? ` (did you mean ${close}?)` : '';
 }
 
 function moduleFile(base: string): string | undefined {
@@ -58,6 +65,9 @@ function assertPlugin(value: unknown, name: string): Plugin {
   const p = value as Partial<Plugin> | undefined;
   if (!p || typeof p !== 'object' || typeof p.name !== 'string' || typeof p.register !== 'function') {
     throw new KernelError('PLUGIN_ERR_UNKNOWN', `plugin ${name}: its module must default-export { name, register(kernel, config) }`);
+  }
+  if (p.configKeys !== undefined && (typeof p.configKeys !== 'object' || p.configKeys === null || Array.isArray(p.configKeys))) {
+    throw new KernelError('PLUGIN_ERR_INVALID', `plugin ${name}: configKeys must be an object of the keys its config may hold`);
   }
   if (p.name !== name) {
     throw new KernelError('PLUGIN_ERR_UNKNOWN', `plugin ${name}: the module is named ${p.name}; the config key must equal the plugin's name`);

@@ -4,6 +4,7 @@
 import type { Middleware } from 'koa';
 import type { ApiTokenService } from '../api-tokens/service.js';
 import type { AuthorizeSubject, AuthResult } from '../auth/types.js';
+import type { ConfigKeys } from '../config/known-keys.js';
 import type { KernelConfig } from '../config/types.js';
 import type { DocumentActionDefinition, DocumentApi } from '../documents/api.js';
 import type { DocumentEvent } from '../documents/types.js';
@@ -89,6 +90,10 @@ export interface Plugin<Config = Record<string, unknown>> {
   name: string;
   /** Plugins that must be enabled and registered before this one. */
   dependsOn?: string[];
+  /** The keys its config may hold (a key not among them stops the start, naming the nearest
+   *  known one) and the secrets production requires (productionSecret()); without it the
+   *  config is not checked before register. */
+  configKeys?: ConfigKeys;
   /** Taps hooks, defines parameters and document actions. Runs before registerModels. */
   register(api: PluginApi, config: Config): void | Promise<void>;
   bootstrap?(api: PluginApi, config: Config): void | Promise<void>;

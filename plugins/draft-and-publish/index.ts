@@ -13,6 +13,8 @@ import { PLUGIN_NAME } from './status.js';
 
 export default definePlugin({
   name: PLUGIN_NAME,
+  // It takes no configuration: any key is a mistake
+  configKeys: {},
   register(api) {
     defineParams(api.params);
     defineActions(api);

@@ -1,8 +1,8 @@
 // GraphQL arguments as the query engine's parameters: filter inputs become REST filter objects
-// ($-prefixed operators, attributes as they are), pagination is checked against amountLimit before
-// anything runs, sort keeps the REST syntax.
+// ($-prefixed operators, attributes as they are), pagination is checked and capped at amountLimit
+// before anything runs, sort keeps the REST syntax.
 
-import { ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
+import { PaginationError, ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { typeNameOf } from './names.js';
 import { targetOf } from './spec/models.js';
@@ -45,24 +45,35 @@ function operatorsParam(value: unknown): unknown {
 
 export interface PageArg { page?: number | null; pageSize?: number | null; start?: number | null; limit?: number | null }
 
-/** A list's pagination: page/pageSize or start/limit, at most amountLimit documents; withCount
- *  only when the answer shows the total. */
+/** A list's pagination: page/pageSize or start/limit, as Strapi reads them: a size above
+ *  amountLimit is amountLimit, limit -1 is "all, up to amountLimit"; both kinds at once is
+ *  Strapi's PaginationError. withCount only when the answer shows the total. */
 export function paginationParam(raw: unknown, settings: GraphqlSettings, withCount: boolean, where = 'pagination'): Record<string, unknown> {
   const arg = (raw ?? {}) as PageArg;
   const byPage = arg.page != null || arg.pageSize != null;
   const byOffset = arg.start != null || arg.limit != null;
   if (byPage && byOffset) {
-    throw new ValidationError(`${where}: give page and pageSize, or start and limit, not both`, { key: where, path: where });
+    throw new PaginationError('Cannot use both page & offset pagination in the same query', { key: where, path: where });
   }
   const size = byOffset ? arg.limit : arg.pageSize;
   const sizeKey = byOffset ? 'limit' : 'pageSize';
-  if (size != null && (size < 1 || size > settings.amountLimit)) {
-    throw new ValidationError(`${where}.${sizeKey} is ${size}: it must be between 1 and ${settings.amountLimit} (amountLimit)`, {
-      key: sizeKey, path: `${where}.${sizeKey}`, limit: settings.amountLimit,
+  // Below 1 is a mistake, not a request for everything (REST says so too); -1 only for limit
+  if (size != null && size < 1 && !(byOffset && size === -1)) {
+    throw new ValidationError(`${where}.${sizeKey} is ${size}: it must be at least 1${byOffset ? ' (or -1 for as many as amountLimit allows)' : ''}`, {
+      key: sizeKey, path: `${where}.${sizeKey}`,
     });
   }
-  if (byOffset) return { start: arg.start ?? 0, limit: arg.limit ?? settings.defaultLimit, withCount };
-  return { page: arg.page ?? 1, pageSize: arg.pageSize ?? settings.defaultLimit, withCount };
+  const capped = size == null ? settings.defaultLimit : size === -1 ? settings.amountLimit : Math.min(size, settings.amountLimit);
+  if (byOffset) return { start: arg.start ?? 0, limit: capped, withCount };
+  return { page: arg.page ?? 1, pageSize: capped, withCount };
+}
+
+/** The page size a pagination argument asks for, capped as paginationParam caps it (the cost
+ *  estimate reads it before anything runs). */
+export function pageSizeOf(raw: unknown, settings: Pick<GraphqlSettings, 'defaultLimit' | 'amountLimit'>): number {
+  const arg = (raw ?? {}) as PageArg;
+  const size = arg.pageSize ?? arg.limit ?? settings.defaultLimit;
+  return size < 0 ? settings.amountLimit : Math.max(1, Math.min(size, settings.amountLimit));
 }
 
 /** `sort: [String]` as the REST sort parameter. */

@@ -1,7 +1,7 @@
 // The plugin's configuration (plugins.graphql.config): Strapi's keys, checked at start-up with a
 // message naming the key, and bounded defaults where Strapi ships none.
 
-import { KernelError, type KernelConfig } from '../../core/index.js';
+import { KernelError, type ConfigKeys, type KernelConfig } from '../../core/index.js';
 
 export const PLUGIN_NAME = 'graphql';
 
@@ -56,13 +56,14 @@ type Key = keyof typeof DEFAULTS;
 // Accepted for Strapi configurations; this server is not Apollo, so their options do nothing
 const IGNORED = new Set(['apolloServer', 'landingPage', 'generateArtifacts', 'artifacts']);
 
+/** The keys plugins.graphql.config may hold (the kernel refuses others before register). */
+export const CONFIG_KEYS: ConfigKeys = Object.fromEntries([...Object.keys(DEFAULTS), ...IGNORED].map((key) => [key, true]));
+
 export function readSettings(config: Record<string, unknown>, kernel: Readonly<KernelConfig>): GraphqlSettings {
   const out: Record<string, unknown> = { ...DEFAULTS };
   for (const [key, value] of Object.entries(config)) {
-    if (IGNORED.has(key)) continue;
-    if (!(key in DEFAULTS)) {
-      throw invalid(key, `unknown key; expected one of ${Object.keys(DEFAULTS).join(', ')}`);
-    }
+    // Another key was refused before register (CONFIG_KEYS)
+    if (IGNORED.has(key) || !(key in DEFAULTS)) continue;
     out[key] = checkValue(key as Key, value);
   }
   const settings = out as Omit<GraphqlSettings, 'introspection' | 'playground'>;

@@ -2,17 +2,19 @@
 // message, details } } }, with the REST envelope's names and details. Anything unexpected is
 // logged with the request id and answered as an internal error without details.
 
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind } from 'graphql';
 import { toErrorResponse, type Logger } from '../../core/index.js';
 
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'BAD_USER_INPUT', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND',
-};
+const CODE_BY_STATUS: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
 
 /** An error thrown while answering, as the GraphQL error the client sees. */
 export function toGraphqlError(err: unknown, logger: Logger, requestId: string | undefined): GraphQLError {
   // graphql-jit's own errors (a null in a non-null field...) carry no extensions at all
   if (err instanceof GraphQLError && err.extensions?.code) return err;
+  // A variable that is missing or of the wrong type is the request's input, as Apollo says
+  if (err instanceof GraphQLError && err.nodes?.[0]?.kind === Kind.VARIABLE_DEFINITION) {
+    return new GraphQLError(err.message, { nodes: err.nodes, source: err.source, positions: err.positions, extensions: { code: 'BAD_USER_INPUT' } });
+  }
   const original = err instanceof GraphQLError ? err.originalError ?? err : err;
   const location = err instanceof GraphQLError ? { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path } : {};
   if (original instanceof GraphQLError) {
@@ -27,7 +29,10 @@ export function toGraphqlError(err: unknown, logger: Logger, requestId: string |
     // Logged, yet still said when it is no bug (a statement the database cancelled: 503)
     if (status === 500) return new GraphQLError('Internal Server Error', { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }
-  const code = CODE_BY_STATUS[status] ?? `STRAPI_${body.error.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+  // Strapi's: a ValidationError is the client's input; any other application error is named
+  // (PaginationError: STRAPI_PAGINATION_ERROR)
+  const code = body.error.name === 'ValidationError' ? 'BAD_USER_INPUT'
+    : CODE_BY_STATUS[status] ?? `STRAPI_${body.error.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
   return new GraphQLError(body.error.message, {
     ...location,
     extensions: { code, error: { name: body.error.name, message: body.error.message, details: body.error.details } },

@@ -75,7 +75,9 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
       ctx.body = JSON.stringify({ errors: [error.toJSON()] });
       return;
     }
-    const [body, init] = answer;
+    const [answered, init] = answer;
+    // A mutation over GET: Apollo's refusal, as Strapi sends it (graphql-http's has no code)
+    const body = init.status === 405 && ctx.method === 'GET' ? JSON.stringify({ errors: [GET_MUTATION] }) : answered;
     ctx.status = init.status;
     for (const [key, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(key, value);
     ctx.body = body ?? '';
@@ -83,6 +85,8 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     if (body && !ctx.response.get('content-type').startsWith('application/')) ctx.type = 'application/json; charset=utf-8';
   };
 }
+
+const GET_MUTATION = { message: 'GET requests only support query operations, not mutation operations', extensions: { code: 'BAD_REQUEST' } };
 
 /** The media type graphql-http picked for the answer (it has refused unacceptable ones with 406
  *  before anything runs): the first acceptable one, application/json for a wildcard. */

@@ -9,7 +9,7 @@ import { collectExtensions } from './extension/build.js';
 import { ExtensionRegistry } from './extension/registry.js';
 import type { ShadowCrud } from './extension/shadow-crud.js';
 import type { ExtensionInput, MiddlewareFactory } from './extension/types.js';
-import { PLUGIN_NAME, readSettings, type GraphqlSettings } from './config.js';
+import { CONFIG_KEYS, PLUGIN_NAME, readSettings, type GraphqlSettings } from './config.js';
 import { graphqlMiddleware } from './http.js';
 import { playgroundMiddleware } from './playground.js';
 import { executableSchema } from './schema.js';
@@ -37,6 +37,7 @@ declare module '../../core/index.js' {
 
 export default definePlugin({
   name: PLUGIN_NAME,
+  configKeys: CONFIG_KEYS,
   register(api, config) {
     const settings = readSettings(config, api.config);
     let built: { schema: GraphQLSchema; sdl: string } | undefined;

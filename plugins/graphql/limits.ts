@@ -7,6 +7,7 @@ import {
   type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type Source, type ValidationRule,
 } from 'graphql';
 import { createComplexityRule, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import { pageSizeOf } from './args.js';
 import type { GraphqlSettings } from './config.js';
 
 /** A selection's reach, relative to where it starts: its deepest field, its aliases and its
@@ -74,9 +75,7 @@ function shapeErrors(operations: ReturnType<typeof measureOperations>, settings:
 function pageEstimator(settings: GraphqlSettings): ComplexityEstimator {
   return ({ args, childComplexity, field }) => {
     if (!field.args.some((a) => a.name === 'pagination')) return undefined;
-    const page = (args.pagination ?? {}) as { pageSize?: number | null; limit?: number | null };
-    const size = Math.min(page.pageSize ?? page.limit ?? settings.defaultLimit, settings.amountLimit);
-    return 1 + Math.max(1, size) * Math.max(1, childComplexity);
+    return 1 + pageSizeOf(args.pagination, settings) * Math.max(1, childComplexity);
   };
 }
 

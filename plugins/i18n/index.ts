@@ -4,7 +4,7 @@
 import { definePlugin, QUERY_STAGE } from '../../core/index.js';
 import { localizeWrites } from './actions.js';
 import { syncLocales } from './bootstrap.js';
-import { PLUGIN_NAME, readSettings } from './locales.js';
+import { CONFIG_KEYS, PLUGIN_NAME, readSettings } from './locales.js';
 import { addI18nModels } from './models.js';
 import { defineLocaleParam } from './params.js';
 import { scopeByLocale } from './query.js';
@@ -14,6 +14,7 @@ import { addLocalesRoute, defineLocalesOperation } from './routes.js';
 
 export default definePlugin({
   name: PLUGIN_NAME,
+  configKeys: CONFIG_KEYS,
   register(api, config) {
     const settings = readSettings(config);
     defineLocaleParam(api.params, settings);

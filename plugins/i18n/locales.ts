@@ -1,7 +1,7 @@
 // The configured locales: codes, names, the default. Config is the source of truth; the locales
 // table mirrors it for clients (GET /api/i18n/locales).
 
-import { KernelError, ValidationError, type ContentType, type DocumentParams } from '../../core/index.js';
+import { KernelError, ValidationError, type ConfigKeys, type ContentType, type DocumentParams } from '../../core/index.js';
 
 export const PLUGIN_NAME = 'i18n';
 export const LOCALE_UID = 'plugin::i18n.locale';
@@ -10,6 +10,9 @@ export interface Locale { code: string; name: string }
 export interface I18nSettings { locales: Locale[]; defaultLocale: string }
 
 const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** The keys i18n.config may hold (the kernel refuses others before register). */
+export const CONFIG_KEYS: ConfigKeys = { locales: true, defaultLocale: true };
 
 export function readSettings(config: Record<string, unknown>): I18nSettings {
   const raw = config.locales ?? ['en'];

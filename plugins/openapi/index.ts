@@ -3,7 +3,7 @@
 // offline reference page. Uses only the kernel's public API; knows no other plugin.
 
 import { definePlugin, KernelError, type RouteTable } from '../../core/index.js';
-import { PLUGIN_NAME, readSettings, type OpenApiSettings } from './config.js';
+import { CONFIG_KEYS, PLUGIN_NAME, readSettings, type OpenApiSettings } from './config.js';
 import { buildDocument, type OpenApiDocument } from './document.js';
 import { referencePage } from './page.js';
 
@@ -21,6 +21,7 @@ declare module '../../core/index.js' {
 
 export default definePlugin({
   name: PLUGIN_NAME,
+  configKeys: CONFIG_KEYS,
   register(api, config) {
     const settings = readSettings(config, api.config);
     let table: RouteTable | undefined;

@@ -1,7 +1,7 @@
 // The plugin's configuration (config/plugins.ts, `upload.config`), checked once at register time
 // with the bad key named. Sizes are bytes.
 
-import { KernelError } from '../../core/index.js';
+import { KernelError, type ConfigKeys } from '../../core/index.js';
 import type { ProviderModule } from './provider.js';
 
 export interface UploadSettings {
@@ -48,13 +48,19 @@ const MB = 1024 * 1024;
 
 type Raw = Record<string, unknown>;
 
+/** The keys upload.config may hold (the kernel refuses others before register); providerOptions
+ *  are the provider's, breakpoints' names the app's. */
+export const CONFIG_KEYS: ConfigKeys = {
+  provider: true, providerOptions: true, sizeLimit: true, requestSizeLimit: true, maxFiles: true, breakpoints: true,
+  responsiveDimensions: true, sizeOptimization: true, autoOrientation: true,
+  security: { allowedTypes: true, deniedTypes: true, maxImagePixels: true },
+};
+
 export function readSettings(config: Raw): UploadSettings {
   const at = (key: string) => `config plugins.upload.config.${key} (config/plugins.ts)`;
   const fail = (key: string, expected: string, got: unknown): never => {
     throw new KernelError('CONFIG_ERR_INVALID', `${at(key)}: expected ${expected}, got ${JSON.stringify(got)}`);
   };
-  const known = ['provider', 'providerOptions', 'sizeLimit', 'requestSizeLimit', 'maxFiles', 'breakpoints', 'responsiveDimensions', 'sizeOptimization', 'autoOrientation', 'security'];
-  for (const key of Object.keys(config)) if (!known.includes(key)) fail(key, `one of ${known.join(', ')}`, key);
   const posInt = (source: Raw, key: string, path: string, fallback: number): number => {
     const v = source[key];
     if (v === undefined) return fallback;
@@ -84,9 +90,6 @@ export function readSettings(config: Raw): UploadSettings {
     if (!Number.isSafeInteger(px) || (px as number) < 1) fail(`breakpoints.${name}`, 'a width in pixels', px);
   }
   const security = object(config, 'security', 'security');
-  for (const key of Object.keys(security)) {
-    if (!['allowedTypes', 'deniedTypes', 'maxImagePixels'].includes(key)) fail(`security.${key}`, 'one of allowedTypes, deniedTypes, maxImagePixels', key);
-  }
   const sizeLimit = posInt(config, 'sizeLimit', 'sizeLimit', 200 * MB);
   return {
     provider: provider as UploadSettings['provider'],

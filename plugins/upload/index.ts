@@ -3,7 +3,7 @@
 // and, for the local provider, serving /uploads. Uses only the kernel's public API.
 
 import { definePlugin } from '../../core/index.js';
-import { readSettings } from './config.js';
+import { CONFIG_KEYS, readSettings } from './config.js';
 import type { FileInfo } from './file-info.js';
 import { MediaLibrary } from './library.js';
 import { addFileModel, PLUGIN_NAME } from './models.js';
@@ -15,6 +15,7 @@ import { serveUploads } from './serve.js';
 
 export default definePlugin({
   name: PLUGIN_NAME,
+  configKeys: CONFIG_KEYS,
   register(api, config) {
     const settings = readSettings(config);
     const library = new MediaLibrary(api, settings);

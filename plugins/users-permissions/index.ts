@@ -12,7 +12,7 @@ import { contributeSchema } from './schema.js';
 import { addAuthRoutes } from './routes-auth.js';
 import { addRoleRoutes } from './routes-roles.js';
 import { addUserRoutes } from './routes-users.js';
-import { readSettings } from './settings.js';
+import { CONFIG_KEYS, readSettings } from './settings.js';
 import { jwtStrategy } from './strategy.js';
 import { userOperations } from './user-operations.js';
 
@@ -21,6 +21,7 @@ const PERMISSIONS_SIGNAL = 'users-permissions.permissions';
 
 export default definePlugin({
   name: PLUGIN_NAME,
+  configKeys: CONFIG_KEYS,
   register(api, config) {
     const up = new UpContext(api, readSettings(config));
     const { settings } = up;

@@ -1,7 +1,7 @@
 // The plugin's configuration (config/plugins.ts, `users-permissions.config`), checked once at
 // register time with the bad key named.
 
-import { KernelError } from '../../core/index.js';
+import { KernelError, productionSecret, type ConfigKeys } from '../../core/index.js';
 import { readEmailTemplates, type EmailTemplates } from './email-templates.js';
 import type { EmailProvider, RateLimitStore } from '../../core/index.js';
 
@@ -35,6 +35,24 @@ export interface UpSettings {
 }
 
 type Raw = Record<string, unknown>;
+
+/** The keys users-permissions.config may hold (the kernel refuses others before register, and
+ *  a production start without the JWT secret); permissions' role names are the app's, smtp is
+ *  nodemailer's, templates are checked by email-templates.ts. */
+export const CONFIG_KEYS: ConfigKeys = {
+  jwt: { secret: productionSecret('set JWT_SECRET'), expiresIn: true },
+  allowRegister: true,
+  register: { allowedFields: true },
+  emailConfirmation: true,
+  emailConfirmationRedirect: true,
+  resetPasswordUrl: true,
+  serverUrl: true,
+  codeTtl: true,
+  ratelimit: { enabled: true, interval: true, max: true, maxPerAddress: true, store: true },
+  email: { provider: true, from: true, smtp: true, templates: true },
+  permissions: true,
+  permissionCacheTtl: true,
+};
 
 export function readSettings(config: Raw): UpSettings {
   const at = (key: string) => `config plugins.users-permissions.config.${key}`;

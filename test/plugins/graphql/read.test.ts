@@ -69,7 +69,9 @@ describe('GraphQL: reading', () => {
     expect((await gqlData(get(), q, { s: ['title'], p: { page: 2, pageSize: 2 } })).articles.map((a: Json) => a.title)).to.deep.equal(['Charlie']);
     expect((await gqlData(get(), q, { s: ['title'], p: { start: 1, limit: 1 } })).articles.map((a: Json) => a.title)).to.deep.equal(['Bravo']);
     const mixed = await gql(get(), q, { p: { page: 1, limit: 2 } });
-    expect(oneError(mixed, 'BAD_USER_INPUT').message).to.match(/page and pageSize, or start and limit/);
+    // Strapi's PaginationError, named as Strapi names it
+    const error = oneError(mixed, 'STRAPI_PAGINATION_ERROR');
+    expect([error.message, error.extensions.error.name]).to.deep.equal(['Cannot use both page & offset pagination in the same query', 'PaginationError']);
   });
 
   it('answers a connection with nodes and pageInfo (also for start/limit)', async () => {
