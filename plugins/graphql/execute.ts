@@ -6,8 +6,8 @@
 // compilation, and what a client can make the server compile is bounded.
 
 import {
-  BREAK, buildSchema, execute, getNamedType, isScalarType, parse, TypeInfo, visit, visitWithTypeInfo,
-  type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema,
+  BREAK, buildSchema, execute, getNamedType, getNullableType, isInputObjectType, isScalarType, parse, TypeInfo, typeFromAST, visit, visitWithTypeInfo,
+  type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLInputObjectType, type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GraphqlSettings } from './config.js';
@@ -17,6 +17,9 @@ import type { GraphqlSettings } from './config.js';
 export const MAX_COMPILED_FIELDS = 1_000;
 
 interface Entry { runs: number; compiled?: CompiledQuery | null }
+
+/** Operations run each way since the kernel started. */
+export interface ExecutionCounts { compiled: number; interpreted: number }
 
 export interface CompileGate {
   /** The validation cache keeps the document. */
@@ -43,28 +46,64 @@ let jitCompiles: boolean | undefined;
  *  injection); a variable inside a custom scalar's literal (JSON: `{ note: $t }`) reaches the
  *  scalar as undefined. So a document is compiled only if its literals are tokens the lexer
  *  bounds (numbers, booleans, null, enum values) and each variable sits at a typed input position
- *  outside any scalar's literal. Strings then arrive as variables: data, never code. */
+ *  outside any scalar's literal. Strings then arrive as variables: data, never code.
+ *  graphql-jit also writes a variable's coercion out field by field, following input types with
+ *  no end: a variable of a filters type (and, or, not, relations: a cycle) runs it until the
+ *  stack overflows, for seconds of blocked CPU; so a variable's type must expand to at most
+ *  MAX_COMPILED_FIELDS fields. */
 export function compilable(schema: GraphQLSchema, document: DocumentNode): boolean {
   const typeInfo = new TypeInfo(schema);
   let safe = true;
-  // Per object or list literal: does it sit where a scalar is expected (a JSON value)?
+  // Per object or list literal: does it sit where a scalar is expected (a JSON value)? An object's
+  // type is its position's, a list item type included (one item given for a list); TypeInfo has
+  // moved on to a list's item type already, so a list's position is the parent's
   const scalarLiterals: boolean[] = [];
-  const enterLiteral = () => {
+  const enterObject = () => {
     const type = typeInfo.getInputType();
     scalarLiterals.push(!type || isScalarType(getNamedType(type)));
+  };
+  const enterList = () => {
+    const type = typeInfo.getParentInputType();
+    scalarLiterals.push(!type || isScalarType(getNullableType(type)));
   };
   const leaveLiteral = () => { scalarLiterals.pop(); };
   const refuse = () => { safe = false; return BREAK; };
   visit(document, visitWithTypeInfo(typeInfo, {
+    VariableDefinition: (node) => {
+      const type = typeFromAST(schema, node.type);
+      const named = type && getNamedType(type);
+      return named && isInputObjectType(named) && expandedFields(named) > MAX_COMPILED_FIELDS ? refuse() : undefined;
+    },
     StringValue: refuse,
-    ObjectValue: { enter: enterLiteral, leave: leaveLiteral },
-    ListValue: { enter: enterLiteral, leave: leaveLiteral },
+    ObjectValue: { enter: enterObject, leave: leaveLiteral },
+    ListValue: { enter: enterList, leave: leaveLiteral },
     Variable: () => (!typeInfo.getInputType() || scalarLiterals.includes(true) ? refuse() : undefined),
   }));
   return safe;
 }
 
-export function createExecutor(settings: Pick<GraphqlSettings, 'jit'>, gate: CompileGate) {
+/** Fields graphql-jit writes out for a variable of an input object type: every field, and the
+ *  fields of each field's input object type again at every place it appears; Infinity on a
+ *  cycle, and counting stops past MAX_COMPILED_FIELDS. Kept per type object, so per schema. */
+function expandedFields(type: GraphQLInputObjectType, path = new Set<GraphQLInputObjectType>()): number {
+  const known = expanded.get(type);
+  if (known !== undefined) return known;
+  if (path.has(type)) return Infinity;
+  path.add(type);
+  let total = 0;
+  for (const field of Object.values(type.getFields())) {
+    const named = getNamedType(field.type);
+    total += 1 + (isInputObjectType(named) ? expandedFields(named, path) : 0);
+    if (total > MAX_COMPILED_FIELDS) break;
+  }
+  path.delete(type);
+  // A type that met a type still on the path lies on that cycle: infinite from anywhere
+  expanded.set(type, total);
+  return total;
+}
+const expanded = new WeakMap<GraphQLInputObjectType, number>();
+
+export function createExecutor(settings: Pick<GraphqlSettings, 'jit'>, gate: CompileGate, counts: ExecutionCounts) {
   const { jit } = settings;
   // Keyed by documents the validation cache holds: an evicted document takes its entries with it.
   // One executor serves one kernel's schema, built once.
@@ -83,12 +122,17 @@ export function createExecutor(settings: Pick<GraphqlSettings, 'jit'>, gate: Com
     // What it cannot compile runs on graphql-js, as every document did before
     return isCompiledQuery(result) ? result : null;
   };
+  const interpreted = (args: ExecutionArgs) => {
+    counts.interpreted++;
+    return execute(args);
+  };
   return (args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> => {
-    if (jit === false || !gate.kept(args.document)) return execute(args);
+    if (jit === false || !gate.kept(args.document)) return interpreted(args);
     const entry = entryOf(args);
     if (entry.compiled === undefined && entry.runs >= jit) entry.compiled = compile(args);
     entry.runs++;
-    if (!entry.compiled) return execute(args);
+    if (!entry.compiled) return interpreted(args);
+    counts.compiled++;
     const context = { ...(args.contextValue as object), compiled: true };
     return ordered(entry.compiled.query(args.rootValue, context, args.variableValues) as ExecutionResult | Promise<ExecutionResult>);
   };

@@ -9,14 +9,14 @@ import type { Middleware } from 'koa';
 import { isApplicationError, PayloadTooLargeError, toErrorResponse, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
-import { createExecutor, jitWorks } from './execute.js';
+import { createExecutor, jitWorks, type ExecutionCounts } from './execute.js';
 import { createValidation } from './limits.js';
 import type { GraphqlContext } from './context.js';
 
 /** Tokens a document may have: parsing stops there, whatever the body limit allows. */
 const MAX_TOKENS = 20_000;
 
-export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, schema: () => GraphQLSchema): Middleware<RequestState> {
+export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, schema: () => GraphQLSchema, counts: ExecutionCounts): Middleware<RequestState> {
   const { bodyLimit } = api.config.api;
   const queryLength = api.config.server.limits.queryLength;
   const validation = createValidation(settings, MAX_TOKENS);
@@ -27,7 +27,7 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
   }
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema: () => schema(),
-    execute: createExecutor({ jit }, validation),
+    execute: createExecutor({ jit }, validation, counts),
     parse: (source) => validation.parse(source),
     validate: (schema, document, rules) => validation.validate(schema, document, rules ?? []),
     validationRules: (_req, args) => validation.rules((args.variableValues ?? {}) as Record<string, unknown>, args.operationName ?? undefined),

@@ -10,6 +10,7 @@ import { ExtensionRegistry } from './extension/registry.js';
 import type { ShadowCrud } from './extension/shadow-crud.js';
 import type { ExtensionInput, MiddlewareFactory } from './extension/types.js';
 import { CONFIG_KEYS, PLUGIN_NAME, readSettings, type GraphqlSettings } from './config.js';
+import type { ExecutionCounts } from './execute.js';
 import { graphqlMiddleware } from './http.js';
 import { playgroundMiddleware } from './playground.js';
 import { executableSchema } from './schema.js';
@@ -26,6 +27,9 @@ export interface GraphqlService {
   shadowCRUD(uid: string): ShadowCrud;
   /** Adds types, resolvers, resolver options and schema transforms. */
   use(extension: ExtensionInput): void;
+  /** Operations run since start, compiled (graphql-jit) and interpreted (graphql-js): how much
+   *  of the traffic the compiled path serves (docs/graphql.md, Compiled execution). */
+  executions(): Readonly<ExecutionCounts>;
   /** Names a resolver middleware that resolversConfig can list (its options typed through
    *  core's ResolverMiddlewares). */
   defineMiddleware<K extends keyof ResolverMiddlewares & string>(name: K, factory: MiddlewareFactory<ResolverMiddlewares[K]>): void;
@@ -53,10 +57,11 @@ export default definePlugin({
       extensions.shadow.apply(spec.spec, api.registry);
       built = executableSchema(api, settings, spec, extensions.seal() ? collectExtensions(extensions, settings, api) : undefined);
     });
-    api.middleware('beforeBody', playgroundMiddleware(settings, api.logger));
-    api.middleware('beforeBody', graphqlMiddleware(api, settings, () => ready().schema));
+    api.middleware('beforeBody', playgroundMiddleware(settings));
+    const counts: ExecutionCounts = { compiled: 0, interpreted: 0 };
+    api.middleware('beforeBody', graphqlMiddleware(api, settings, () => ready().schema, counts));
     api.services.provide('graphql', {
-      settings, sdl: () => ready().sdl, schema: () => ready().schema,
+      settings, sdl: () => ready().sdl, schema: () => ready().schema, executions: () => ({ ...counts }),
       shadowCRUD: (uid) => extensions.shadow.of(uid),
       use: (extension) => extensions.use(extension),
       defineMiddleware: (name, factory) => extensions.defineMiddleware(name, factory),
