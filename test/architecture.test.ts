@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
+import ts from 'typescript';
 import { ROOT } from './helpers/kernel.js';
 
 function files(dir: string): string[] {
@@ -15,11 +16,15 @@ function files(dir: string): string[] {
   });
 }
 
+/** What a source file imports, every form: import and export ... from, a bare import, import
+ *  type, import() and require() of a literal (TypeScript's own scanner, so no form is missed). */
+export function specifiers(src: string): string[] {
+  return ts.preProcessFile(src, true, true).importedFiles.map((f) => f.fileName);
+}
+
 /** Relative imports of a file (type-only ones too), as paths from the root ending in .ts. */
 function imports(file: string): string[] {
-  const src = readFileSync(file, 'utf8');
-  return [...src.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
-    .map((m) => m[1] ?? m[2] ?? '')
+  return specifiers(readFileSync(file, 'utf8'))
     .filter((s) => s.startsWith('.'))
     .map((s) => relative(ROOT, resolve(dirname(file), s)).replace(/\.js$/, '.ts'));
 }
@@ -104,6 +109,16 @@ describe('architecture', () => {
     const graph = new Map(sources.map((f) => [f, imports(join(ROOT, f)).filter((t) => sources.includes(t))]));
     const found = cycles(graph);
     expect(found.map((c) => c.join(' -> ')), 'import cycles').to.deep.equal([]);
+  });
+
+  it('reads every form of import, and none in comments or strings', () => {
+    const src = [
+      "import a from './a.js';", "import type { B } from './b.js';", "import './c.js';", "import\n  './d.js';",
+      "export * from './e.js';", "export { f } from './f.js';", "export type { G } from './g.js';",
+      "const h = await import('./h.js');", "const i = require('./i.js');",
+      "// import './comment.js';", "const s = \"import './string.js'\";", 'const t = `import \'./template.js\'`;',
+    ].join('\n');
+    expect(specifiers(src)).to.deep.equal(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js', './g.js', './h.js', './i.js']);
   });
 
   it('finds cycles and only cycles', () => {
