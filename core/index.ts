@@ -61,7 +61,7 @@ export type {
   RelationRefsCheck, RowDefaults, RowScope, ScopeReach, VersionRow,
 } from './documents/types.js';
 export type { RelationRef } from './documents/input-types.js';
-export type { FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Pagination, ScalarOperator } from './query/ast.js';
+export type { CorrelatedOperator, FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Pagination, ScalarOperator } from './query/ast.js';
 export { and } from './query/ast.js';
 
 // Who calls, and what they may do

@@ -19,9 +19,14 @@ export type FilterNode =
   | { kind: 'nested'; field: string; child: FilterNode }
   /** Whether another row (version) of the same document matches: "has a published version". */
   | { kind: 'sibling'; exists: boolean; child: FilterNode }
-  /** Row scopes only: this row's `field` equals that of the row it was reached from (a related
-   *  document shown in its parent's locale). */
-  | { kind: 'correlated'; field: string };
+  /** This row's `field` compared with that of the row it was reached from: in a row scope, the
+   *  row a relation started at (a related document shown in its parent's locale); in a `sibling`
+   *  condition, the row it is a sibling of (a draft written after its published version). */
+  | { kind: 'correlated'; field: string; operator?: CorrelatedOperator };
+
+/** How a `correlated` condition compares (equality by default). */
+export type CorrelatedOperator = '$eq' | '$lt' | '$lte' | '$gt' | '$gte';
+export const CORRELATED_SQL: Readonly<Record<CorrelatedOperator, string>> = { $eq: '=', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
 export interface SortNode {
   /** Attribute path: ['title'], or ['category', 'name'] through a to-one relation. */

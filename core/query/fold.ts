@@ -14,6 +14,7 @@ import { componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database
 import { fileModel } from '../registry/media.js';
 import type { Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
+import { CORRELATED_SQL } from './ast.js';
 import { columnOf, columnTypeOfField, readableScalars, readColumns, type ReadColumn } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
@@ -140,7 +141,7 @@ function scopeOn(j: Knex.JoinClause, node: FilterNode | undefined, model: Model,
       return;
     case 'correlated': {
       const [inner, reached] = correlatedColumns(node.field, model, alias, { model: outer, alias: outerAlias });
-      j.andOn(inner, '=', reached);
+      j.andOn(inner, CORRELATED_SQL[node.operator ?? '$eq'], reached);
       return;
     }
     case 'compare': {

@@ -8,7 +8,7 @@ import { componentLinkTable, relationTable } from '../database/naming.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, ScalarOperator } from './ast.js';
 import { SIBLING_REACH, type ScopeReach } from './scopes.js';
-import { and } from './ast.js';
+import { and, CORRELATED_SQL } from './ast.js';
 import { holdsWithoutRow, onlyWithoutRow } from './absent-rows.js';
 import { columnOf, columnTypeOfField } from './columns.js';
 import type { PlanContext } from './plan-context.js';
@@ -35,7 +35,7 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
       return;
     case 'correlated': {
       const [inner, reached] = correlatedColumns(node.field, model, alias, outer);
-      qb.whereRaw('?? = ??', [inner, reached]);
+      qb.whereRaw(`?? ${CORRELATED_SQL[node.operator ?? '$eq']} ??`, [inner, reached]);
       return;
     }
     case 'compare':
@@ -50,7 +50,8 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
       const sub = ctx.knex.select(ctx.knex.raw('1')).from({ [s]: model.collectionName })
         .whereRaw('??.?? = ??.??', [s, 'document_id', alias, 'document_id'])
         .whereRaw('??.?? <> ??.??', [s, 'id', alias, 'id']);
-      applyFilter(sub, node.child, model, s, ctx);
+      // A correlated condition in it compares the sibling with this row
+      applyFilter(sub, node.child, model, s, ctx, { model, alias });
       // Other scopes hold for the sibling too (same locale); the plugin that asks says what differs
       applyScopes(sub, model, s, ctx, { from: model, attribute: SIBLING_REACH }, alias);
       if (node.exists) qb.whereExists(sub); else qb.whereNotExists(sub);

@@ -3,7 +3,7 @@
 
 import {
   compileTemplate, createEmailProvider, escapeHtml, KernelError, renderTemplate, spendAuthBudgets, TemplateSyntaxError,
-  type AuthLimits, type EmailProvider, type OperationCall, type PluginApi, type TemplatePart,
+  type AuthLimits, type ContentType, type EmailProvider, type OperationCall, type PluginApi, type TemplatePart,
 } from '../../core/index.js';
 import type { ModelInfo } from './ability.js';
 import { isEditable } from './models.js';
@@ -40,9 +40,8 @@ export class AdminContext {
     this.#limits = { interval, max, maxPerAddress, store: store ?? api.rateLimitStore };
     this.models = {
       editable: (uid) => {
-        if (!api.registry.has(uid)) return undefined;
-        const ct = api.registry.contentType(uid);
-        return isEditable(ct) ? ct : undefined;
+        const model = api.registry.has(uid) ? api.registry.get(uid) : undefined;
+        return model?.modelType === 'contentType' && isEditable(model as ContentType) ? model as ContentType : undefined;
       },
     };
     try {

@@ -10,6 +10,7 @@ import { configurationOperations, Configurations } from './content-manager/confi
 import { contentManagerOperations } from './content-manager/documents.js';
 import { relationOperations } from './content-manager/relations.js';
 import { addContentManagerRoutes } from './content-manager/routes.js';
+import { filterByStatus } from './content-manager/status-filter.js';
 import { addModels, CREATED_BY, isEditable, PERMISSION_UID, PLUGIN_NAME, ROLE_UID, UPDATED_BY } from './models.js';
 import { PERMISSIONS_SIGNAL } from './roles.js';
 import { roleOperations } from './role-operations.js';
@@ -50,6 +51,7 @@ export default definePlugin({
       if (ctx.action === 'create' || ctx.action === 'createMany' || ctx.action === 'update') ctx.rowStamps.push(() => ({ [UPDATED_BY]: me.id }));
       return ctx;
     });
+    api.hooks.beforeQuery.tap(PLUGIN_NAME, filterByStatus);
     api.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
       admin.tokens = new AccessTokens(resolveAdminSecret(api, admin.settings.auth.secret), admin.settings.auth.accessTokenLifespan);
       await admin.roles.seed();

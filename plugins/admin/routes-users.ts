@@ -19,7 +19,7 @@ export function addUserAndRoleRoutes(routes: RouteTable): void {
   routes.addOperation({ method: 'GET', path: '/admin/users', operation: USERS.find, query: ['page', 'pageSize', '_q', 'sort'], input: (ctx) => ({ params: ctx.state.query ?? {} }), respond: data, doc: { summary: 'A page of administrators', tags: users } });
   routes.addOperation({
     method: 'POST', path: '/admin/users', operation: USERS.create, input: body, respond: created,
-    doc: { summary: 'Invite an administrator (answers the registration token of their link)', tags: users, body: objectOf({ email: { type: 'string' }, firstname: { type: 'string' }, lastname: { type: 'string' }, roles: { type: 'array', items: { type: 'integer' } } }, ['lastname']) },
+    doc: { summary: 'Invite an administrator (answers the registration token of their link)', tags: users, response: { status: 201 }, body: objectOf({ email: { type: 'string' }, firstname: { type: 'string' }, lastname: { type: 'string' }, roles: { type: 'array', items: { type: 'integer' } } }, ['lastname']) },
   });
   routes.addOperation({ method: 'POST', path: '/admin/users/batch-delete', operation: USERS.batchDelete, input: body, respond: data, doc: { summary: 'Delete several administrators, all or none', tags: users } });
   routes.addOperation({ method: 'GET', path: '/admin/users/:id', operation: USERS.findOne, input: id, respond: data, doc: { summary: 'One administrator', tags: users, errors: [404] } });
@@ -27,7 +27,7 @@ export function addUserAndRoleRoutes(routes: RouteTable): void {
   routes.addOperation({ method: 'DELETE', path: '/admin/users/:id', operation: USERS.delete, input: id, respond: data, doc: { summary: 'Delete an administrator', tags: users, errors: [404] } });
 
   routes.addOperation({ method: 'GET', path: '/admin/roles', operation: ROLES.find, respond: data, doc: { summary: 'Every admin role', tags: roles } });
-  routes.addOperation({ method: 'POST', path: '/admin/roles', operation: ROLES.create, input: body, respond: created, doc: { summary: 'Create an admin role', tags: roles } });
+  routes.addOperation({ method: 'POST', path: '/admin/roles', operation: ROLES.create, input: body, respond: created, doc: { summary: 'Create an admin role', tags: roles, response: { status: 201 } } });
   routes.addOperation({ method: 'GET', path: '/admin/roles/:id', operation: ROLES.findOne, input: id, respond: data, doc: { summary: 'One admin role', tags: roles, errors: [404] } });
   routes.addOperation({ method: 'PUT', path: '/admin/roles/:id', operation: ROLES.update, input: (ctx) => ({ ...id(ctx), ...body(ctx) }), respond: data, doc: { summary: 'Rename an admin role', tags: roles, errors: [404] } });
   routes.addOperation({ method: 'DELETE', path: '/admin/roles/:id', operation: ROLES.delete, input: id, respond: data, doc: { summary: 'Delete an admin role no administrator has', tags: roles, errors: [404] } });

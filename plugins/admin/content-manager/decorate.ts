@@ -99,7 +99,8 @@ export class Decorator {
       const stamp = stamps.get(doc.id);
       doc.createdBy = stamp?.createdBy ?? null;
       doc.updatedBy = stamp?.updatedBy ?? null;
-      if (isLocalized(ct)) doc.localizations = all.filter((v) => v.locale !== doc.locale);
+      // By the version's own locale: the document may have been read without its locale field
+      if (isLocalized(ct)) doc.localizations = all.filter((v) => v.locale !== (mine?.locale ?? doc.locale));
     }
   }
 }

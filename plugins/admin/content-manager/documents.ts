@@ -44,6 +44,11 @@ const READ_ONLY_KEYS = ['id', 'documentId', 'createdAt', 'updatedAt', 'published
 
 const BULK_LIMIT = 100;
 
+/** Where a list asks the admin plugin's query tap to keep documents of one status. */
+export const STATUS_FILTER = 'admin.statusFilter';
+export type ListStatus = 'draft' | 'modified' | 'published';
+const isStatus = (v: unknown): v is ListStatus => v === 'draft' || v === 'modified' || v === 'published';
+
 export function contentManagerOperations(admin: AdminContext): OperationDefinition[] {
   const { api } = admin;
   const decorator = new Decorator(api, admin.users);
@@ -123,7 +128,10 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
     const params: DocumentParams = { ...as(call, q, ct), ...(hasDrafts(api, ct) ? { status: 'draft' } : {}) };
     for (const key of ['filters', 'sort', '_q', 'populate', 'fields'] as const) if (q[key] !== undefined) params[key] = q[key];
     params.pagination = { page: q.page ?? 1, pageSize: q.pageSize ?? 10 };
-    if (hasDrafts(api, ct) && (q.status === 'published' || q.status === 'draft')) params.hasPublishedVersion = q.status === 'published';
+    if (q.status !== undefined) {
+      if (!hasDrafts(api, ct) || !isStatus(q.status)) throw ValidationError.fromFields([{ path: ['status'], message: 'status must be draft, modified or published, on a type with drafts', name: 'ValidationError' }]);
+      params.state = { [STATUS_FILTER]: q.status };
+    }
     if (isLocalized(ct) && q.locale === undefined) delete params.locale;
     const { results, pagination } = await api.documents(ct.uid).findPage(params);
     await decorator.decorate(ct, results);

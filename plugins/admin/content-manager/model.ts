@@ -22,24 +22,25 @@ export type RawPopulate = Record<string, unknown>;
 
 /**
  * What an edit view shows of a document: every component and dynamic zone entry with what they
- * hold, media files, a to-many relation as its count and a to-one as its documentId (a relation
- * field loads its page of documents itself). Components nest at most `depth` levels, the content
- * API's own bound.
+ * hold, media files, and relations: a document's own to-many relation as its count (its field
+ * loads a page at a time through the relations route), any other as the documentIds it links
+ * (a component's relations are few, and have no route of their own). Components nest at most
+ * `depth` levels, the content API's own bound.
  */
 export function editPopulate(api: PluginApi, model: Model, depth: number): RawPopulate {
   const map: RawPopulate = {};
   for (const [name, attr] of Object.entries(model.attributes)) {
-    const node = populateOf(api, attr, depth);
+    const node = populateOf(api, attr, depth, model.modelType === 'contentType');
     if (node !== undefined) map[name] = node;
   }
   return map;
 }
 
-function populateOf(api: PluginApi, attr: Attribute, depth: number): unknown {
+function populateOf(api: PluginApi, attr: Attribute, depth: number, root: boolean): unknown {
   if (attr.private) return undefined;
   switch (attr.type) {
     case 'media': return true;
-    case 'relation': return isToMany(attr.relation) ? { count: true } : { fields: ['documentId'] };
+    case 'relation': return attr.versions ? undefined : root && isToMany(attr.relation) ? { count: true } : { fields: ['documentId'] };
     case 'component': {
       if (depth <= 1) return undefined;
       return { populate: editPopulate(api, api.registry.component(attr.component), depth - 1) };

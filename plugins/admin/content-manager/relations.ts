@@ -4,7 +4,7 @@
 // narrowed to its own documents picks among them only.
 
 import {
-  NotFoundError, ValidationError, type ContentType, type Doc, type OperationCall, type OperationDefinition, type OperationInput,
+  NotFoundError, ValidationError, type ContentType, type Doc, type Model, type OperationCall, type OperationDefinition, type OperationInput,
 } from '../../../core/index.js';
 import type { AdminContext } from '../context.js';
 import { PLUGIN_NAME } from '../models.js';
@@ -28,12 +28,14 @@ export function relationOperations(admin: AdminContext, configurations: Configur
     run: (input: OperationInput, call) => run(input.body as CmInput, call),
   });
 
-  /** The relation attribute a path names, and its target, once the caller may read both. */
-  const relationOf = async (input: CmInput, call: OperationCall) => {
-    const source = admin.models.editable(input.uid);
+  /** The relation attribute a path names (of a content type, or of a component an edit view
+   *  holds), and its target, once the caller may read both. */
+  const relationOf = async (input: CmInput, call: OperationCall, components = false) => {
+    const source: Model | undefined = admin.models.editable(input.uid)
+      ?? (components && api.registry.has(input.uid) && !input.uid.includes('::') ? api.registry.component(input.uid) : undefined);
     const attr = source?.attributes[input.field ?? ''];
     if (!source || !attr || attr.type !== 'relation' || attr.versions || attr.private) throw new NotFoundError(`No relation ${input.field ?? ''} on ${input.uid}`);
-    await api.authorize(call.auth, `${source.uid}.find`);
+    if (source.modelType === 'contentType') await api.authorize(call.auth, `${source.uid}.find`);
     await api.authorize(call.auth, `${attr.target}.find`);
     return { source, attr, target: api.registry.contentType(attr.target) };
   };
@@ -67,7 +69,8 @@ export function relationOperations(admin: AdminContext, configurations: Configur
 
   return [
     op(CM_RELATIONS.existing, 'The documents a relation field links, a page at a time, in order', async (input, call) => {
-      const { source, attr, target } = await relationOf(input, call);
+      const { source: model, attr, target } = await relationOf(input, call);
+      const source = model as ContentType;
       const mainField = await configurations.mainField(target);
       const { page: p, pageSize } = page(input.query);
       const base = { source: 'content-api' as const, auth: call.auth, documentId: input.documentId ?? '', ...scope(source, input.query) };
@@ -89,7 +92,7 @@ export function relationOperations(admin: AdminContext, configurations: Configur
     }),
 
     op(CM_RELATIONS.available, 'Documents a relation field may link: searched by their main field, those linked left out', async (input, call) => {
-      const { source, target } = await relationOf(input, call);
+      const { source, target } = await relationOf(input, call, true);
       const mainField = await configurations.mainField(target);
       const { page: p, pageSize } = page(input.query);
       const omit = new Set<string>();
@@ -98,10 +101,11 @@ export function relationOperations(admin: AdminContext, configurations: Configur
         for (const id of Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]) if (typeof id === 'string') omit.add(id);
       }
       const documentId = typeof input.query.id === 'string' ? input.query.id : undefined;
-      if (documentId) {
+      // A component's links are in the form the panel holds: it names them in idsToOmit
+      if (documentId && source.modelType === 'contentType') {
         // What the document links already (read as the caller, in the scope the field is edited in)
         const doc = await api.documents(source.uid).findOne({
-          source: 'content-api', auth: call.auth, documentId, ...scope(source, input.query), populate: { [input.field!]: { fields: ['documentId'] } },
+          source: 'content-api', auth: call.auth, documentId, ...scope(source as ContentType, input.query), populate: { [input.field!]: { fields: ['documentId'] } },
         });
         const linked = doc?.[input.field!];
         for (const d of Array.isArray(linked) ? linked : linked ? [linked] : []) omit.add((d as Doc).documentId);

@@ -29,7 +29,7 @@ export function addContentManagerRoutes(routes: RouteTable): void {
         if (opts.status) ctx.status = opts.status;
         ctx.body = opts.bare ? output : { data: output };
       },
-      doc: { summary, tags },
+      doc: { summary, tags, ...(opts.status ? { response: { status: opts.status } } : {}), errors: path.includes(':documentId') || path.includes('/single-types/') ? [404, 409] : [404] },
     });
   };
   const ct = '/collection-types/:uid';

@@ -116,5 +116,27 @@ describe('admin: first run, sessions and refresh', () => {
     const content = await as(app(), admin).get('/api/articles');
     expectStatus(content, 401);
     expect(content.body.error.message).to.equal('Missing or invalid credentials');
+    // Nor through the other content surface
+    const graphql = await app().request('POST', '/graphql', { query: '{ articles { documentId } }' }, { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' });
+    expectStatus(graphql, 401);
+  });
+});
+
+describe('admin: sign-in budgets', () => {
+  const app = useKernel(adminOptions({ rateLimit: { enabled: true, interval: 60_000, max: 3, maxPerAddress: 5 } }));
+
+  it('refuse a fourth try on one address and identifier, and a sixth across identifiers, with Retry-After', async () => {
+    await registerFirstAdmin(app());
+    const attempt = (email: string) => app().post('/admin/login', { email, password: 'Wrong-Horse-9' });
+    for (let i = 0; i < 3; i++) expectStatus(await attempt('ada@example.com'), 400);
+    const fourth = await attempt('ada@example.com');
+    expectStatus(fourth, 429);
+    expect(fourth.body.error.name).to.equal('RateLimitError');
+    expect(Number(fourth.headers.get('retry-after'))).to.be.within(1, 60);
+    // Password spraying: other identifiers from the same address run into the address's budget
+    expectStatus(await attempt('bob@example.com'), 400);
+    expectStatus(await attempt('eve@example.com'), 429);
+    // Even the right password waits for the budget
+    expectStatus(await app().post('/admin/login', { email: 'ada@example.com', password: PASSWORD }), 429);
   });
 });

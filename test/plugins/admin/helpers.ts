@@ -15,6 +15,7 @@ export function adminOptions(extra: Record<string, unknown> = {}): StartOptions 
         'draft-and-publish': { enabled: true },
         i18n: { enabled: true, config: { locales: ['en', 'fr', 'de'], defaultLocale: 'en' } },
         'users-permissions': { enabled: true, config: { jwt: { secret: 'a test secret of enough length' } } },
+        graphql: { enabled: true },
         admin: { enabled: true, config: { auth: { secret: 'an admin test secret, long enough' }, rateLimit: { enabled: false }, ...extra } },
       },
     },
