@@ -1,10 +1,17 @@
 // The upload plugin through HTTP: real multipart requests, the local provider end to end.
 
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { animation, BMP, HTML, PDF, picture, SCRIPTED_SVG, startUploadKernel, SVG, TEXT, XHTML_WITH_SVG, type UploadKernel } from './helpers.js';
+
+/** Every file under a folder, as paths relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+}
 
 describe('upload plugin: uploading files', function () {
   let app: UploadKernel;
@@ -62,11 +69,18 @@ describe('upload plugin: uploading files', function () {
   });
 
   it('takes only the base name of a traversal name; nothing lands outside the folder', async () => {
-    const res = await app.upload([{ name: '../../../etc/passwd.txt', bytes: TEXT, type: 'text/plain' }]);
+    // From public/uploads this name leads to <app>/etc/passwd.txt: inside the app folder, so the
+    // listing below would show it there
+    const name = '../../etc/passwd.txt';
+    const before = await filesUnder(app.appDir);
+    const res = await app.upload([{ name, bytes: TEXT, type: 'text/plain' }]);
     expect(res.status, res.text).to.equal(201);
+    const added = (await filesUnder(app.appDir)).filter((f) => !before.includes(f));
+    expect(added, 'files the upload added to the app folder').to.deep.equal([`public/uploads/${res.body[0].hash}.txt`]);
+    expect(existsSync(resolve(app.uploadDir, name))).to.equal(false);
+    expect(new Uint8Array(await readFile(join(app.uploadDir, `${res.body[0].hash}.txt`)))).to.deep.equal(TEXT);
     expect(res.body[0].name).to.equal('passwd.txt');
     expect(res.body[0].url).to.match(/^\/uploads\/passwd_[0-9a-f]{10}\.txt$/);
-    expect(existsSync(`${app.appDir}/etc`)).to.equal(false);
     expect((await fetch(`${app.url}/uploads/..%2F..%2Fpackage.json`)).status).to.equal(404);
   });
 
