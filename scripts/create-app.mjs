@@ -34,8 +34,12 @@ export function appPackage({ name, frameworkSpec, engines }) {
     dependencies: { 'strata-cms': frameworkSpec },
     devDependencies: { '@types/node': '^22.20.5', typescript: '6.0.3' },
     // npm 11 runs install scripts of these packages only (read from the app's own package.json):
-    // esbuild's fetches its binary for tsx; better-sqlite3 ships prebuilt ones
-    allowScripts: { 'better-sqlite3': false, esbuild: true },
+    // esbuild's fetches its binary for tsx; better-sqlite3 ships prebuilt ones; @scarf/scarf
+    // (swagger-ui-dist's install-time analytics) never runs
+    allowScripts: { '@scarf/scarf': false, 'better-sqlite3': false, esbuild: true },
+    // ... nor reports, under an npm that runs every install script (scarf's own switch, read from
+    // the app's package.json)
+    scarfSettings: { enabled: false },
   };
 }
 

@@ -14,6 +14,7 @@ interface PackageJson {
   name: string; version: string; type?: string; private?: boolean; engines: { node: string };
   bin: Record<string, string>; files?: string[]; exports?: unknown; types?: string; license?: string;
   scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies?: Record<string, string>;
+  allowScripts?: Record<string, boolean>; scarfSettings?: unknown;
 }
 
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
@@ -82,6 +83,10 @@ describe('the packages and their creator', function () {
     expect(pkg.engines).to.deep.equal(framework.engines);
     expect(pkg.dependencies).to.deep.equal({ 'strata-cms': `^${framework.version}` });
     expect(pkg.devDependencies?.typescript).to.equal(framework.devDependencies?.typescript);
+    // The framework's decisions on install scripts (swagger-ui-dist's @scarf/scarf denied, and
+    // its report off where npm runs every script), read by npm from the app's own package.json
+    expect(pkg.allowScripts).to.deep.equal(framework.allowScripts);
+    expect(pkg.scarfSettings).to.deep.equal({ enabled: false });
     expect(pkg.scripts).to.include({ develop: 'strata develop', start: 'strata start', build: 'strata build', generate: 'strata generate', token: 'strata token' });
     expect(readFileSync(join(app, '.gitignore'), 'utf8')).to.match(/^\.env$/m).and.to.match(/^\.tmp\/$/m).and.to.match(/^node_modules\/$/m);
 
