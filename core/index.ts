@@ -75,7 +75,7 @@ export { spendAuthBudgets, type AuthLimits } from './limits/auth-budgets.js';
 export type { ApiTokenService } from './api-tokens/service.js';
 export {
   API_TOKEN_TYPES, API_TOKEN_LIFESPANS, type ApiToken, type ApiTokenCredentials, type ApiTokenInput,
-  type ApiTokenLifespan, type ApiTokenRef, type ApiTokenType, type CreatedApiToken,
+  type ApiTokenChange, type ApiTokenLifespan, type ApiTokenRef, type ApiTokenType, type CreatedApiToken,
 } from './api-tokens/types.js';
 
 // Typed API schemas (GraphQL's model), built through scoped hooks

@@ -1,4 +1,5 @@
-// kernel.apiTokens: creates, lists and revokes tokens, and looks one up for the authenticate tap.
+// kernel.apiTokens: creates, lists, changes, regenerates and revokes tokens, and looks one up for
+// the authenticate tap.
 // Rows are read and written with knex directly: the table is core's bookkeeping, not content, so
 // no document-service hook (draft-and-publish scoping, sanitizers) has any business touching it.
 
@@ -17,13 +18,13 @@ import { API_TOKEN_TABLE } from './model.js';
 import { hashSecret, newSecret } from './secret.js';
 import { limitRows } from '../database/limit.js';
 import type {
-  ApiToken, ApiTokenCredentials, ApiTokenInput, ApiTokenLifespan, ApiTokenRef, ApiTokenType, CreatedApiToken,
+  ApiToken, ApiTokenChange, ApiTokenCredentials, ApiTokenInput, ApiTokenLifespan, ApiTokenRef, ApiTokenType, CreatedApiToken,
 } from './types.js';
 
 /** lastUsedAt is a hint for operators, not an audit log: one write per token per hour at most. */
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
 
-const LISTED = ['id', 'name', 'description', 'type', 'lifespan', 'permissions', 'created_at', 'expires_at', 'last_used_at'];
+const LISTED = ['id', 'name', 'description', 'type', 'lifespan', 'permissions', 'created_at', 'updated_at', 'expires_at', 'last_used_at'];
 const AUTH_COLUMNS = ['id', 'name', 'type', 'permissions', 'expires_at', 'last_used_at'];
 
 type Row = Record<string, unknown>;
@@ -62,14 +63,7 @@ export class ApiTokenService {
     const secret = newSecret();
     const now = new Date();
     const expires = expiresAt(now, lifespan);
-    const taken = () => invalid('name', `an API token named "${name}" already exists`, name);
-    const named = (q: Knex) => q(API_TOKEN_TABLE).whereRaw('lower(name) = ?', [name.toLowerCase()]).first('id');
-    await knex.transaction(async (trx) => {
-      // SQLite: the write lock first, as the document service takes it; a transaction that reads
-      // and then writes cannot wait for another process's writer (SQLITE_BUSY)
-      if (dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
-      // Case-insensitive everywhere, as MariaDB's collation compares anyway
-      if (await named(trx)) throw taken();
+    await this.#write(name, undefined, async (trx) => {
       await trx(API_TOKEN_TABLE).insert({
         document_id: newDocumentId(),
         name, description, type,
@@ -81,14 +75,90 @@ export class ApiTokenService {
         created_at: toDb('datetime', now, dialect),
         updated_at: toDb('datetime', now, dialect),
       });
-    }).catch(async (err: unknown) => {
-      // Another process created one of this name since the check: the unique index refused this one
-      if (!(err instanceof ValidationError) && await named(knex)) throw taken();
-      throw err;
     });
     const row = await findRow(knex, { name });
     if (!row) throw new Error(`api tokens: token ${name} vanished after insert`);
     return { token: toToken(row), secret };
+  }
+
+  /**
+   * Changes a token's name, description, type or permissions; the lifespan and the secret stay.
+   * The next request with it has the new rights. Undefined when there is no such token.
+   */
+  async update(ref: ApiTokenRef, change: ApiTokenChange): Promise<ApiToken | undefined> {
+    const fields: Row = {};
+    if (change.name !== undefined) fields.name = checkName(change.name);
+    if (change.description !== undefined) fields.description = checkDescription(change.description);
+    const type = change.type === undefined ? undefined : checkType(change.type);
+    const { knex, dialect } = this.#deps;
+    const name = fields.name as string | undefined;
+    let id: number | undefined;
+    await this.#write(name, ref, async (trx, row) => {
+      if (!row) return;
+      id = Number(row.id);
+      const next = type ?? row.type as ApiTokenType;
+      if (next === 'custom') {
+        // A token becoming custom needs its list; a custom one keeps its own unless given another
+        if (change.permissions !== undefined || row.type !== 'custom') {
+          fields.permissions = checkPermissions(change.permissions, this.#knownActions(), this.#deps.registry);
+        }
+      } else {
+        if (change.permissions !== undefined && (!Array.isArray(change.permissions) || change.permissions.length > 0)) {
+          throw invalid('permissions', `permissions apply to custom tokens only; a ${next} token allows ${next === 'read-only' ? 'find and findOne' : 'every action'}`, change.permissions);
+        }
+        fields.permissions = [];
+      }
+      if (type) fields.type = type;
+      if (fields.permissions) fields.permissions = toDb('json', fields.permissions, dialect);
+      await trx(API_TOKEN_TABLE).where({ id }).update({ ...fields, updated_at: toDb('datetime', new Date(), dialect) });
+    });
+    if (id === undefined) return undefined;
+    const row = await findRow(knex, { id });
+    return row ? toToken(row) : undefined;
+  }
+
+  /** A new secret for the token (the old one stops working at once), shown once; its lifespan
+   *  and expiry stay. Undefined when there is no such token. */
+  async regenerate(ref: ApiTokenRef): Promise<CreatedApiToken | undefined> {
+    const { knex, dialect, salt } = this.#deps;
+    const row = await findRow(knex, ref);
+    if (!row) return undefined;
+    const secret = newSecret();
+    const changed = await knex(API_TOKEN_TABLE).where({ id: row.id })
+      .update({ access_key: hashSecret(salt, secret), updated_at: toDb('datetime', new Date(), dialect) });
+    if (Number(changed) !== 1) return undefined;
+    const fresh = await findRow(knex, { id: Number(row.id) });
+    return fresh ? { token: toToken(fresh), secret } : undefined;
+  }
+
+  /**
+   * A write in one transaction that keeps names unique in any case: `name`, when given, must be
+   * no other token's (the one `ref` names, read inside the transaction, may keep its own).
+   */
+  async #write(name: string | undefined, ref: ApiTokenRef | undefined, work: (trx: Knex.Transaction, row: Row | undefined) => Promise<void>): Promise<void> {
+    const { knex, dialect } = this.#deps;
+    const taken = () => invalid('name', `an API token named "${name}" already exists`, name);
+    const named = async (q: Knex, except: unknown) => {
+      if (name === undefined) return false;
+      const found = await q(API_TOKEN_TABLE).whereRaw('lower(name) = ?', [name.toLowerCase()]).select('id') as Row[];
+      return found.some((r) => Number(r.id) !== Number(except));
+    };
+    let self: unknown;
+    await knex.transaction(async (trx) => {
+      // SQLite: the write lock first, as the document service takes it; a transaction that reads
+      // and then writes cannot wait for another process's writer (SQLITE_BUSY)
+      if (dialect === 'sqlite') await trx.raw(`UPDATE ${SCHEMA_STATE_TABLE} SET hash = hash WHERE 0 = 1`);
+      const row = ref ? await findRow(trx, ref) : undefined;
+      self = row?.id;
+      if (ref && !row) return work(trx, undefined);
+      // Case-insensitive everywhere, as MariaDB's collation compares anyway
+      if (await named(trx, self)) throw taken();
+      await work(trx, row);
+    }).catch(async (err: unknown) => {
+      // Another process took this name since the check: the unique index refused this write
+      if (!(err instanceof ValidationError) && await named(knex, self)) throw taken();
+      throw err;
+    });
   }
 
   async list(): Promise<ApiToken[]> {
@@ -176,6 +246,7 @@ function toToken(row: Row): ApiToken {
     lifespan: row.lifespan === null || row.lifespan === undefined ? null : Number(row.lifespan) as ApiTokenLifespan,
     permissions: permissionsOf(row.permissions),
     createdAt: fromDb('datetime', row.created_at) as string,
+    updatedAt: fromDb('datetime', row.updated_at) as string,
     expiresAt: fromDb('datetime', row.expires_at) as string | null,
     lastUsedAt: fromDb('datetime', row.last_used_at) as string | null,
   };

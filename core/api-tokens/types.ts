@@ -26,8 +26,18 @@ export interface ApiToken {
   lifespan: ApiTokenLifespan;
   permissions: string[];
   createdAt: string;
+  updatedAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+}
+
+/** What update() changes; the lifespan is fixed when a token is made. */
+export interface ApiTokenChange {
+  name?: string;
+  description?: string | null;
+  type?: ApiTokenType;
+  /** custom tokens only; required when a token becomes custom. */
+  permissions?: string[];
 }
 
 export interface CreatedApiToken {
@@ -43,5 +53,5 @@ export interface ApiTokenCredentials {
   type: ApiTokenType;
 }
 
-/** Which token revoke() removes. */
+/** Which token get(), update(), regenerate() and revoke() are about. */
 export type ApiTokenRef = { id: number } | { name: string };

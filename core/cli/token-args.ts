@@ -1,4 +1,4 @@
-// The command line of `npm run token`: parsed into one of three commands, or a UsageError that the
+// The command line of `npm run token`: parsed into one of four commands, or a UsageError that the
 // CLI prints with the usage text and exit code 1.
 
 import { parseArgs } from 'node:util';
@@ -8,12 +8,14 @@ export const TOKEN_USAGE = `Usage:
   npm run token -- create --name <name> --type <read-only|full-access|custom>
                           [--lifespan <7|30|90>] [--permissions <action,action,...>] [--description <text>]
   npm run token -- list [--json]
+  npm run token -- regenerate (--name <name> | --id <id>)
   npm run token -- revoke (--name <name> | --id <id>)
 
 create   makes an API token and prints its secret once (only a hash is stored)
          --lifespan   days until it expires; leave it out for a token that never expires
          --permissions  custom tokens only: actions such as api::article.article.find
 list     shows every token (never a secret)
+regenerate  gives a token a new secret, printed once; the old one gets 401 from then on
 revoke   deletes a token; requests carrying it get 401 from then on
 
 Runs on the app's configured database (config/ and the environment, as npm start does).
@@ -24,7 +26,7 @@ export class UsageError extends Error {}
 export type TokenCommand =
   | { command: 'create'; input: ApiTokenInput }
   | { command: 'list'; json: boolean }
-  | { command: 'revoke'; ref: ApiTokenRef }
+  | { command: 'revoke' | 'regenerate'; ref: ApiTokenRef }
   | { command: 'help' };
 
 const OPTIONS = {
@@ -42,6 +44,7 @@ const ALLOWED: Record<string, string[]> = {
   create: ['name', 'type', 'lifespan', 'permissions', 'description'],
   list: ['json'],
   revoke: ['name', 'id'],
+  regenerate: ['name', 'id'],
 };
 
 export function parseTokenArgs(argv: string[]): TokenCommand {
@@ -54,16 +57,16 @@ export function parseTokenArgs(argv: string[]): TokenCommand {
   const { values, positionals } = parsed;
   if (values.help) return { command: 'help' };
   const [command, ...extra] = positionals;
-  if (command === undefined) throw new UsageError('missing command: create, list or revoke');
+  if (command === undefined) throw new UsageError('missing command: create, list, regenerate or revoke');
   const allowed = ALLOWED[command];
-  if (!allowed) throw new UsageError(`unknown command "${command}": use create, list or revoke`);
+  if (!allowed) throw new UsageError(`unknown command "${command}": use create, list, regenerate or revoke`);
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const wrong = Object.keys(values).find((k) => !allowed.includes(k));
   if (wrong) throw new UsageError(`--${wrong} does not apply to ${command}`);
 
   if (command === 'list') return { command, json: values.json === true };
-  if (command === 'revoke') {
-    if ((values.name === undefined) === (values.id === undefined)) throw new UsageError('revoke needs exactly one of --name or --id');
+  if (command === 'revoke' || command === 'regenerate') {
+    if ((values.name === undefined) === (values.id === undefined)) throw new UsageError(`${command} needs exactly one of --name or --id`);
     if (values.name !== undefined) return { command, ref: { name: values.name } };
     if (!/^\d+$/.test(values.id!)) throw new UsageError(`--id must be a positive integer, got "${values.id}"`);
     return { command, ref: { id: Number(values.id) } };

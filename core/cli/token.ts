@@ -1,6 +1,7 @@
-// `npm run token -- create|list|revoke`: manages API tokens on the app's configured database.
-// Loads the kernel the way `npm start` does (config/ and the environment, schema sync included)
-// without listening. Usage mistakes and refused input print a message and exit with code 1.
+// `npm run token -- create|list|regenerate|revoke`: manages API tokens on the app's configured
+// database. Loads the kernel the way `npm start` does (config/ and the environment, schema sync
+// included) without listening. Usage mistakes and refused input print a message and exit with
+// code 1.
 
 import { createConsoleLogger, createKernel, isApplicationError, KernelError, type ApiToken, type Kernel } from '../index.js';
 import { appDir, configDir } from '../config/app-folders.js';
@@ -25,6 +26,17 @@ async function run(kernel: Kernel, cmd: Exclude<TokenCommand, { command: 'help' 
       const all = await tokens.list();
       if (cmd.json) process.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
       else process.stdout.write(all.length ? `${table(all)}\n` : 'no API tokens\n');
+      return 0;
+    }
+    case 'regenerate': {
+      const made = await tokens.regenerate(cmd.ref);
+      if (!made) {
+        process.stderr.write(`error: no API token with ${'id' in cmd.ref ? `id ${cmd.ref.id}` : `name "${cmd.ref.name}"`}\n`);
+        return 1;
+      }
+      process.stderr.write(`regenerated API token "${made.token.name}" (id ${made.token.id}, ${expiry(made.token)}): the previous secret no longer works\n`);
+      process.stdout.write(`${made.secret}\n`);
+      process.stderr.write('Copy it now: it will not be shown again (only a hash of it is stored).\n');
       return 0;
     }
     case 'revoke': {

@@ -1,6 +1,6 @@
-// `npm run token` (scripts/strata.mjs token, which `npx strata token` runs too): creates, lists and
-// revokes API tokens on the app's configured database (a temporary SQLite app here), from compiled
-// code, and the tokens work against `npm start`.
+// `npm run token` (scripts/strata.mjs token, which `npx strata token` runs too): creates, lists,
+// regenerates and revokes API tokens on the app's configured database (a temporary SQLite app
+// here), from compiled code, and the tokens work against `npm start`.
 
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
@@ -47,7 +47,7 @@ describe('npm run token', function () {
     expect(listed.stdout).to.match(/^1\s+ci\s+read-only\s+\d{4}-[\d\-T:.]+Z\s+never\s+CI runner$/m);
     const json = token(appDir, ['list', '--json']);
     const [entry] = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
-    expect(Object.keys(entry!).sort()).to.deep.equal(['createdAt', 'description', 'expiresAt', 'id', 'lastUsedAt', 'lifespan', 'name', 'permissions', 'type']);
+    expect(Object.keys(entry!).sort()).to.deep.equal(['createdAt', 'description', 'expiresAt', 'id', 'lastUsedAt', 'lifespan', 'name', 'permissions', 'type', 'updatedAt']);
     expect(entry).to.deep.include({ id: 1, name: 'ci', description: 'CI runner', type: 'read-only', lifespan: 30, permissions: [], lastUsedAt: null });
     for (const out of [listed.stdout, json.stdout]) expect(out).to.not.match(/[0-9a-f]{64}/);
 
@@ -79,12 +79,19 @@ describe('npm run token', function () {
     expect(token(appDir, ['revoke', '--name', 'ci']).code).to.equal(1);
   });
 
-  it('creates a custom token and revokes by id', () => {
+  it('creates a custom token, regenerates its secret and revokes it by id', () => {
     const appDir = app();
     const created = token(appDir, ['create', '--name', 'reader', '--type', 'custom', '--permissions', 'api::article.article.find,api::article.article.findOne']);
     expect(created.code, created.stderr).to.equal(0);
     expect(created.stderr).to.contain('(id 1, custom, never expires)');
     expect(token(appDir, ['list']).stdout).to.contain('api::article.article.find,api::article.article.findOne');
+    const regenerated = token(appDir, ['regenerate', '--name', 'reader']);
+    expect(regenerated.code, regenerated.stderr).to.equal(0);
+    expect(regenerated.stdout).to.match(/^[0-9a-f]{256}\n$/).and.not.equal(created.stdout);
+    expect(regenerated.stderr).to.match(/^regenerated API token "reader" \(id 1, never expires\): the previous secret no longer works$/m);
+    const missing = token(appDir, ['regenerate', '--id', '7']);
+    expect(missing.code).to.equal(1);
+    expect(missing.stderr).to.match(/^error: no API token with id 7\n$/m);
     const revoked = token(appDir, ['revoke', '--id', '1']);
     expect(revoked.code, revoked.stderr).to.equal(0);
     expect(token(appDir, ['list']).stdout).to.equal('no API tokens\n');
@@ -93,7 +100,7 @@ describe('npm run token', function () {
   it('refuses bad arguments with exit code 1 and the usage', () => {
     const appDir = app();
     for (const args of [[], ['frob'], ['create', '--type', 'read-only'], ['create', '--name', 'x'], ['create', '--name', 'x', '--type', 'read-only', '--bogus'],
-      ['list', '--name', 'x'], ['revoke'], ['revoke', '--name', 'x', '--id', '1'], ['revoke', '--id', 'one']]) {
+      ['list', '--name', 'x'], ['revoke'], ['revoke', '--name', 'x', '--id', '1'], ['revoke', '--id', 'one'], ['regenerate'], ['regenerate', '--type', 'custom']]) {
       const res = token(appDir, args);
       expect(res.code, args.join(' ')).to.equal(1);
       expect(res.stderr, args.join(' ')).to.match(/^error: .+\n\nUsage:\n {2}npm run token -- create/);

@@ -1,4 +1,4 @@
-// kernel.apiTokens: what create() accepts and refuses, list() and revoke().
+// kernel.apiTokens: what create() accepts and refuses, list(), update(), regenerate() and revoke().
 
 import { expect } from 'chai';
 import { ValidationError, type ApiTokenInput } from '../../core/index.js';
@@ -89,6 +89,51 @@ describe('kernel.apiTokens', function () {
     const outcomes = await Promise.all(Array.from({ length: 12 }, () => tokens().create({ name, type: 'read-only' }).then(() => 'created', (err: unknown) => (err as Error).message)));
     expect(outcomes.filter((o) => o === 'created')).to.have.length(1);
     expect(outcomes.filter((o) => o !== 'created')).to.deep.equal(Array(11).fill(`an API token named "${name}" already exists`));
+  });
+
+  it('changes a token\'s name, description, type and permissions, never its lifespan', async () => {
+    const { token } = await tokens().create({ name: fresh('change'), type: 'read-only', lifespan: 30, description: 'before' });
+    const name = fresh('changed');
+    const custom = await tokens().update({ id: token.id }, { name, description: null, type: 'custom', permissions: ['api::article.article.find'] });
+    expect(custom).to.include({ id: token.id, name, description: null, type: 'custom', lifespan: 30, expiresAt: token.expiresAt, createdAt: token.createdAt });
+    expect(custom!.permissions).to.deep.equal(['api::article.article.find']);
+    expect(Date.parse(custom!.updatedAt)).to.be.at.least(Date.parse(token.updatedAt));
+    // A custom token keeps its list unless given another; another type drops it
+    expect((await tokens().update({ id: token.id }, { description: 'after' }))!.permissions).to.deep.equal(['api::article.article.find']);
+    const full = await tokens().update({ name }, { type: 'full-access' });
+    expect(full).to.include({ type: 'full-access', description: 'after' });
+    expect(full!.permissions).to.deep.equal([]);
+    expect(await tokens().get({ id: token.id })).to.deep.equal(full);
+    // Its own name in another case is still its own
+    expect((await tokens().update({ id: token.id }, { name: name.toUpperCase() }))!.name).to.equal(name.toUpperCase());
+  });
+
+  it('refuses a change that would leave a token invalid, and answers undefined for a token that is not there', async () => {
+    const { token } = await tokens().create({ name: fresh('guarded'), type: 'read-only' });
+    const other = await tokens().create({ name: fresh('other'), type: 'read-only' });
+    const refused = async (change: Parameters<ReturnType<typeof tokens>['update']>[1]) => {
+      const err = await tokens().update({ id: token.id }, change).then(() => null, (e: unknown) => e);
+      expect(err, JSON.stringify(change)).to.be.instanceOf(ValidationError);
+      return (err as ValidationError);
+    };
+    expect((await refused({ type: 'custom' })).message).to.match(/^a custom token needs a non-empty list of permissions/);
+    expect((await refused({ permissions: ['api::article.article.find'] })).message).to.match(/^permissions apply to custom tokens only/);
+    expect((await refused({ name: other.token.name.toUpperCase() })).message).to.equal(`an API token named "${other.token.name.toUpperCase()}" already exists`);
+    expect((await refused({ name: ' ' })).details.errors).to.have.deep.nested.property('[0].path', ['name']);
+    expect((await refused({ type: 'admin' as 'custom' })).details.errors).to.have.deep.nested.property('[0].path', ['type']);
+    expect(await tokens().get({ id: token.id })).to.deep.equal(token);
+    expect(await tokens().update({ id: 999_999 }, { description: 'x' })).to.equal(undefined);
+  });
+
+  it('regenerates a token\'s secret: the old one stops working, the lifespan stays', async () => {
+    const { token, secret } = await tokens().create({ name: fresh('rotate'), type: 'read-only', lifespan: 7 });
+    expect(await tokens().verify(secret)).to.not.equal(undefined);
+    const next = await tokens().regenerate({ id: token.id });
+    expect(next!.secret).to.match(/^[0-9a-f]{256}$/).and.not.equal(secret);
+    expect(next!.token).to.include({ id: token.id, name: token.name, lifespan: 7, expiresAt: token.expiresAt });
+    expect(await tokens().verify(secret)).to.equal(undefined);
+    expect((await tokens().verify(next!.secret))!.credentials).to.deep.equal({ id: token.id, name: token.name, type: 'read-only' });
+    expect(await tokens().regenerate({ id: 999_999 })).to.equal(undefined);
   });
 
   it('revokes by id or by name, and answers undefined for a token that is not there', async () => {
