@@ -3,8 +3,9 @@
 
 import { definePlugin, QUERY_STAGE } from '../../core/index.js';
 import { localizeWrites } from './actions.js';
-import { syncLocales } from './bootstrap.js';
-import { CONFIG_KEYS, PLUGIN_NAME, readSettings } from './locales.js';
+import { defineLocaleOperations } from './locale-operations.js';
+import { LocaleStore, LOCALES_SIGNAL } from './locale-store.js';
+import { CONFIG_KEYS, LOCALE_UID, PLUGIN_NAME, readSettings } from './locales.js';
 import { addI18nModels } from './models.js';
 import { defineLocaleParam } from './params.js';
 import { scopeByLocale } from './query.js';
@@ -16,15 +17,29 @@ export default definePlugin({
   name: PLUGIN_NAME,
   configKeys: CONFIG_KEYS,
   register(api, config) {
-    const settings = readSettings(config);
+    const store = new LocaleStore(api, readSettings(config));
+    // The list every check reads: the config's until the table is read, then the table's
+    const settings = store.live;
     defineLocaleParam(api.params, settings);
     api.hooks.registerModels.tap(PLUGIN_NAME, addI18nModels);
     api.hooks.beforeQuery.tap({ name: PLUGIN_NAME, stage: QUERY_STAGE.SCOPE }, scopeByLocale(settings));
     api.hooks.wrapDocumentAction.tap(PLUGIN_NAME, localizeWrites(api, settings));
     api.hooks.checkRelationRefs.tapPromise(PLUGIN_NAME, checkLocaleRefs);
-    api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineLocalesOperation(api, operations));
+    api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => {
+      defineLocalesOperation(api, operations);
+      defineLocaleOperations(operations, store);
+    });
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => addLocalesRoute(api, routes));
     contributeSchema(api);
-    api.hooks.bootstrap.tapPromise(PLUGIN_NAME, () => syncLocales(api, settings));
+    api.hooks.bootstrap.tapPromise(PLUGIN_NAME, () => store.sync());
+    // A locale written by anyone counts at once here, and on the other instances within
+    // server.signalInterval
+    api.hooks.documentEvent.tapPromise(PLUGIN_NAME, async (event) => {
+      if (event.uid !== LOCALE_UID) return;
+      await store.reload();
+      await api.signals.bump(LOCALES_SIGNAL);
+    });
+    api.signals.watch(LOCALES_SIGNAL, () => store.reloadSoon());
+    api.hooks.destroy.tapPromise(PLUGIN_NAME, () => store.settle());
   },
 });

@@ -1,5 +1,6 @@
-// The configured locales: codes, names, the default. Config is the source of truth; the locales
-// table mirrors it for clients (GET /api/i18n/locales).
+// The configured locales: codes, names, the default, as config/plugins.ts gives them. The locales
+// table holds them and those made at run time beside them (locale-store.ts), and the plugin reads
+// the list of both from there.
 
 import { KernelError, ValidationError, type ConfigKeys, type ContentType, type DocumentParams } from '../../core/index.js';
 
@@ -9,7 +10,8 @@ export const LOCALE_UID = 'plugin::i18n.locale';
 export interface Locale { code: string; name: string }
 export interface I18nSettings { locales: Locale[]; defaultLocale: string }
 
-const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+/** en, fr, pt-BR, zh-Hans: two or three lowercase letters, then region or variant parts. */
+export const LOCALE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** The keys i18n.config may hold (the kernel refuses others before register). */
 export const CONFIG_KEYS: ConfigKeys = { locales: true, defaultLocale: true };
@@ -24,7 +26,7 @@ export function readSettings(config: Record<string, unknown>): I18nSettings {
     const [code, name] = typeof entry === 'string'
       ? splitNamed(entry)
       : [(entry as { code?: unknown })?.code, (entry as { name?: unknown })?.name ?? (entry as { code?: unknown })?.code];
-    if (typeof code !== 'string' || !CODE.test(code)) {
+    if (typeof code !== 'string' || !LOCALE_CODE.test(code)) {
       throw new KernelError('CONFIG_ERR_INVALID', `config plugins.i18n.config.locales.${i}: ${JSON.stringify(code)} is not a locale code such as en, fr or pt-BR`);
     }
     return { code, name: String(name) };
@@ -68,7 +70,7 @@ export function localeOf(params: DocumentParams, settings: I18nSettings, allowAl
     if (allowAll) return '*';
     throw invalid(raw, 'Invalid locale param * provided. Document locales must be strings.');
   }
-  if (typeof raw !== 'string' || !CODE.test(raw)) throw invalid(raw, 'Invalid locale parameter: expected a locale code such as en or fr');
+  if (typeof raw !== 'string' || !LOCALE_CODE.test(raw)) throw invalid(raw, 'Invalid locale parameter: expected a locale code such as en or fr');
   if (!settings.locales.some((l) => l.code === raw)) throw invalid(raw, `Unknown locale: ${raw} (the locales are ${settings.locales.map((l) => l.code).join(', ')})`);
   return raw;
 }

@@ -1,5 +1,5 @@
-// A locales table, and on each localized content type: `locale` and `localizations` (the other
-// locale versions of the same document).
+// A locales table (the configured locales and those made at run time), and on each localized
+// content type: `locale` and `localizations` (the other locale versions of the same document).
 
 import type { ModelRegistry } from '../../core/index.js';
 import { isLocalized, PLUGIN_NAME } from './locales.js';
@@ -14,6 +14,9 @@ export function addI18nModels(registry: ModelRegistry): void {
       name: { type: 'string' },
       code: { type: 'string', unique: true },
       isDefault: { type: 'boolean', default: false },
+      // Listed by config/plugins.ts ('default' when named its defaultLocale), or null: made at run
+      // time (locale-store.ts)
+      configured: { type: 'enumeration', enum: ['default', 'listed'], private: true },
     },
   }, { owner: PLUGIN_NAME, uid: 'plugin::i18n.locale' });
   for (const ct of registry.contentTypes()) {

@@ -7,7 +7,7 @@ export const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 
 export function defineLocalesOperation(api: PluginApi, operations: OperationRegistry): void {
   operations.define({
-    name: LIST_LOCALES, owner: PLUGIN_NAME, kind: 'read', params: [], description: 'The configured locales',
+    name: LIST_LOCALES, owner: PLUGIN_NAME, kind: 'read', params: [], description: 'The locales (configured, and made at run time)',
     run: async () => {
       const rows = await api.documents(LOCALE_UID).findMany({ sort: 'id', fields: ['name', 'code', 'isDefault', 'createdAt', 'updatedAt'] });
       return rows.map(asStrapiLocale);
@@ -17,7 +17,7 @@ export function defineLocalesOperation(api: PluginApi, operations: OperationRegi
 
 /** Strapi's entry, keys in its order: its locale rows carry publishedAt, which defaults to the
  *  time the row was written and never changes (locales have no drafts): the creation time. */
-function asStrapiLocale(row: Record<string, unknown>): Record<string, unknown> {
+export function asStrapiLocale(row: Record<string, unknown>): Record<string, unknown> {
   const { id, documentId, name, code, createdAt, updatedAt, isDefault } = row;
   return { id, documentId, name, code, createdAt, updatedAt, publishedAt: createdAt, isDefault };
 }
