@@ -17,6 +17,7 @@ import { roleOperations } from './role-operations.js';
 import { addAuthRoutes } from './routes-auth.js';
 import { addUserAndRoleRoutes } from './routes-users.js';
 import { readSettings } from './settings.js';
+import { addSettingsRoutes, settingsOperations } from './settings-apis.js';
 import { adminOf, adminStrategy } from './strategy.js';
 import { AccessTokens, resolveAdminSecret } from './tokens.js';
 import { userOperations } from './user-operations.js';
@@ -29,6 +30,7 @@ export default definePlugin({
     api.hooks.registerModels.tap(PLUGIN_NAME, addModels);
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
       for (const op of authOperations(admin)) operations.define(op);
+      for (const op of settingsOperations(admin)) operations.define(op);
       for (const op of userOperations(admin)) operations.define(op);
       for (const op of roleOperations(admin)) operations.define(op);
       for (const op of contentManagerOperations(admin)) operations.define(op);
@@ -37,6 +39,7 @@ export default definePlugin({
     });
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       addAuthRoutes(admin, routes);
+      addSettingsRoutes(routes, api.operations);
       addUserAndRoleRoutes(routes);
       addContentManagerRoutes(routes);
     });
