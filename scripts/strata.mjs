@@ -18,6 +18,7 @@ const COMPILED = {
   token: 'core/cli/token.js',
   generate: 'core/cli/generate-cli.js',
   upload: 'plugins/upload/cli.js',
+  admin: 'plugins/admin/cli.js',
 };
 /** Subcommands a plugin provides (core never imports plugins): `generate openapi`. */
 const PLUGIN_SUBCOMMANDS = { generate: { openapi: 'plugins/openapi/cli.js' } };
@@ -29,8 +30,9 @@ const USAGE = `usage: strata <command> [arguments]
   start             serve the app in this folder (APP_DIR overrides the folder)
   build             type-check the app; check config, plugins and content types without starting
   generate          write a content type or component, or the OpenAPI document (strata generate --help)
-  token             create, list or revoke API tokens (strata token --help)
+  token             create, list, regenerate or revoke API tokens (strata token --help)
   upload            import files into the media library
+  admin             create an administrator or reset one's password (strata admin --help)
   --version         print the framework's version
 `;
 
