@@ -162,6 +162,15 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
 
   const single = async (ct: ContentType): Promise<string | null> => api.documents(ct.uid).firstDocumentId();
 
+  /** A draft-and-publish action on the single type's one document. */
+  const singleAction = (name: string, description: string, verb: string, docAction: 'publish' | 'unpublish' | 'discardDraft') => op(name, 'write', description, async (input, call) => {
+    const ct = await typeFor(input, call, verb, 'singleType');
+    const documentId = await single(ct);
+    if (!documentId) throw new NotFoundError('Not Found');
+    await action(ct, docAction, documentId, call, input.query);
+    return answer(ct, await readOne(ct, documentId, call, input.query));
+  });
+
   return [
     op(CM.list, 'read', 'A page of a collection type\'s documents, with their status', async (input, call) => list(await typeFor(input, call, 'find', 'collectionType'), input, call)),
 
@@ -291,29 +300,9 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
       return { documentId: removed.documentId, entries: removed.entries };
     }),
 
-    op(CM.singlePublish, 'write', 'Publishes the single type\'s draft', async (input, call) => {
-      const ct = await typeFor(input, call, 'publish', 'singleType');
-      const documentId = await single(ct);
-      if (!documentId) throw new NotFoundError('Not Found');
-      await action(ct, 'publish', documentId, call, input.query);
-      return answer(ct, await readOne(ct, documentId, call, input.query));
-    }),
-
-    op(CM.singleUnpublish, 'write', 'Unpublishes the single type\'s document', async (input, call) => {
-      const ct = await typeFor(input, call, 'publish', 'singleType');
-      const documentId = await single(ct);
-      if (!documentId) throw new NotFoundError('Not Found');
-      await action(ct, 'unpublish', documentId, call, input.query);
-      return answer(ct, await readOne(ct, documentId, call, input.query));
-    }),
-
-    op(CM.singleDiscard, 'write', 'Resets the single type\'s draft to the published version', async (input, call) => {
-      const ct = await typeFor(input, call, 'update', 'singleType');
-      const documentId = await single(ct);
-      if (!documentId) throw new NotFoundError('Not Found');
-      await action(ct, 'discardDraft', documentId, call, input.query);
-      return answer(ct, await readOne(ct, documentId, call, input.query));
-    }),
+    singleAction(CM.singlePublish, 'Publishes the single type\'s draft', 'publish', 'publish'),
+    singleAction(CM.singleUnpublish, 'Unpublishes the single type\'s document', 'publish', 'unpublish'),
+    singleAction(CM.singleDiscard, 'Resets the single type\'s draft to the published version', 'update', 'discardDraft'),
   ];
 }
 
