@@ -119,6 +119,13 @@ describe('admin: first run, sessions and refresh', () => {
     // Nor through the other content surface
     const graphql = await app().request('POST', '/graphql', { query: '{ articles { documentId } }' }, { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' });
     expectStatus(graphql, 401);
+    // Who wrote a version is no field of the content API's schema, and no admin type is in it
+    const introspection = await app().request('POST', '/graphql', { query: '{ __type(name: "Article") { fields { name } } __schema { types { name } } }' }, { authorization: `Bearer ${secret}`, 'content-type': 'application/json' });
+    expectStatus(introspection, 200);
+    const fields = (introspection.body.data.__type.fields as Array<{ name: string }>).map((f) => f.name);
+    expect(fields).to.include('title').and.not.include.members(['createdById', 'updatedById', 'createdBy', 'updatedBy']);
+    const types = (introspection.body.data.__schema.types as Array<{ name: string }>).map((t) => t.name);
+    expect(types.filter((t) => /^Admin|Session|CmConfiguration/.test(t))).to.deep.equal([]);
   });
 });
 
