@@ -3,13 +3,14 @@
 // With server.workers > 1 the primary syncs the schema once, then forks workers that share the port.
 
 import cluster from 'node:cluster';
-import { createKernel, KernelError, type Kernel } from '../index.js';
+import { createConsoleLogger, createKernel, KernelError, type Kernel, type Logger } from '../index.js';
 import { appDir, configDir, configNotice } from '../config/app-folders.js';
 import { indexLines, serverIndex } from '../rest/index-page.js';
 
 async function serve(): Promise<void> {
   const started = Date.now();
-  const kernel = await createKernel({ appDir, configDir });
+  const quiet = cluster.isWorker ? quietStartUp() : undefined;
+  const kernel = await createKernel({ appDir, configDir, ...(quiet ? { logger: quiet.logger } : {}) });
   let url: string;
   try {
     ({ url } = await kernel.start());
@@ -18,6 +19,7 @@ async function serve(): Promise<void> {
     await kernel.destroy();
     throw err;
   }
+  quiet?.listening();
   const role = cluster.isWorker ? `worker ${cluster.worker?.id}` : 'server';
   if (!cluster.isWorker) announce(kernel, url, started);
   else process.send?.({ type: 'listening', url });
@@ -52,6 +54,18 @@ async function primary(): Promise<void> {
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     await new Promise<void>((done) => cluster.on('exit', () => { if (Object.keys(cluster.workers ?? {}).length === 0) done(); }));
   });
+}
+
+/** A worker's start-up repeats the primary's (the same config, plugins and schema): its info
+ *  and warnings would print once per worker. Left out until it listens; errors always print. */
+function quietStartUp(): { logger: Logger; listening(): void } {
+  const out = createConsoleLogger('info');
+  let quiet = true;
+  const unlessQuiet = (write: Logger['info']): Logger['info'] => (message, extra) => { if (!quiet) write(message, extra); };
+  return {
+    logger: { debug: out.debug, info: unlessQuiet(out.info), warn: unlessQuiet(out.warn), error: out.error },
+    listening: () => { quiet = false; },
+  };
 }
 
 function announce(kernel: Kernel, url: string, started: number, workers = 1): void {

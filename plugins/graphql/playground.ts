@@ -3,7 +3,7 @@
 // only them in its CSP: no CDN, no inline script.
 
 import type { Middleware } from 'koa';
-import { assetPage, escapeHtml, htmlDocument, type Logger, type PageFile, type RequestState } from '../../core/index.js';
+import { assetPage, escapeHtml, htmlDocument, type PageFile, type RequestState } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 
 /** GraphiQL's dialogs (settings, shortcuts) lock the page's scroll with one <style> element
@@ -41,14 +41,13 @@ const FILES: PageFile[] = [
   { base: 'start', ext: 'js', text: START },
 ];
 
-export function playgroundMiddleware(settings: Pick<GraphqlSettings, 'endpoint' | 'playground'>, logger?: Logger): Middleware<RequestState> {
+export function playgroundMiddleware(settings: Pick<GraphqlSettings, 'endpoint' | 'playground'>): Middleware<RequestState> {
   if (!settings.playground) return (_ctx, next) => next();
   const prefix = `${settings.endpoint.replace(/\/$/, '')}/playground/`;
   const served = assetPage({
     what: 'the GraphQL playground', prefix, files: FILES, from: import.meta.url, csp: PLAYGROUND_CSP,
     html: ({ styles, scripts }) => page(settings.endpoint, styles, scripts),
   });
-  logger?.info(`graphql: the playground is served at ${settings.endpoint} to browsers`);
 
   return async (ctx, next) => {
     if (await served.serveFile(ctx)) return;

@@ -56,7 +56,7 @@ export default definePlugin({
     // Built once the routes are final: a route's doc naming a model that does not exist stops the
     // start here, rather than failing the first request for the document
     api.hooks.verify.tap(PLUGIN_NAME, () => { document(); });
-    api.middleware('beforeBody', referencePage(settings, api.logger, () => pageServed));
+    api.middleware('beforeBody', referencePage(settings, () => pageServed));
     api.services.provide('openapi', { settings, document });
   },
 });

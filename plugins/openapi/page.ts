@@ -3,7 +3,7 @@
 // token, typed into its Authorize dialog and not kept.
 
 import type { Middleware } from 'koa';
-import { assetPage, escapeHtml, htmlDocument, type Logger, type PageFile, type RequestState } from '../../core/index.js';
+import { assetPage, escapeHtml, htmlDocument, type PageFile, type RequestState } from '../../core/index.js';
 import type { OpenApiSettings } from './config.js';
 
 /** Swagger UI sets styles through the CSSOM (allowed) and embeds its icons as data: URIs. */
@@ -35,14 +35,13 @@ const FILES: PageFile[] = [
 
 /** `served` says whether the page is still served once the routes are known (a route of the app
  *  at its path wins). */
-export function referencePage(settings: OpenApiSettings, logger: Logger, served: () => boolean): Middleware<RequestState> {
+export function referencePage(settings: OpenApiSettings, served: () => boolean): Middleware<RequestState> {
   if (!settings.servePage) return (_ctx, next) => next();
   const page = assetPage({
     what: 'the API reference page', prefix: `${settings.pagePath}/assets/`, files: FILES, from: import.meta.url, csp: PAGE_CSP,
     html: ({ styles, scripts }) => htmlDocument(`${settings.title}: API reference`, styles,
       `<div id="reference" data-document="${escapeHtml(settings.documentPath)}">Loading…</div>\n${scripts}`),
   });
-  logger.info(`openapi: the API reference is served at ${settings.pagePath}`);
   return async (ctx, next) => {
     if (!served()) return next();
     if (await page.serveFile(ctx)) return;

@@ -83,6 +83,27 @@ describe('npm start', function () {
     expect(await server.exited).to.equal(0);
   });
 
+  it('in production names every missing secret at once; with them set, a warning prints once for all workers', async () => {
+    const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
+    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    const production = { NODE_ENV: 'production', WORKERS: '2' };
+    const refused = startServer(appDir, production);
+    const err = await refused.ready.then(() => null, (e: unknown) => e);
+    expect(await refused.exited).to.equal(1);
+    expect((err as Error).message).to.contain([
+      'start-up failed [CONFIG_ERR_INVALID]: 2 problems in the configuration:',
+      '  config api.tokens.salt: required in production (set API_TOKEN_SALT',
+    ].join('\n')).and.contain('\n  config plugins.users-permissions.config.jwt.secret: required in production (set JWT_SECRET)\n');
+
+    const server = startServer(appDir, { ...production, API_TOKEN_SALT: 'a production salt for this test', JWT_SECRET: 'a production secret for this test' });
+    await server.ready;
+    expect(server.output()).to.contain('2 workers');
+    // The primary's start-up said it; the workers, starting the same app, do not say it again
+    expect(server.output().split('emails are written to the log')).to.have.lengthOf(2);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).to.equal(0);
+  });
+
   it('refuses to start on a bad config value and names the key', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
     const server = startServer(appDir, { PORT: 'eighty' });

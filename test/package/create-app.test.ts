@@ -140,6 +140,14 @@ describe('the packages and their creator', function () {
     const good = strata({ PORT: '8080' });
     expect(good.status, good.stderr).to.equal(0);
     expect(good.stdout).to.contain(`checked ${join(app, 'config')}: 7 content types, plugins draft-and-publish, i18n, graphql, openapi, upload, users-permissions`);
+    // A check says what it checked, and nothing is served: no playground or reference page line
+    expect(good.stdout + good.stderr).to.not.match(/is served|playground/);
+    // A misspelt key is named, with the one meant, however the value would have passed
+    const server = join(app, 'config', 'server.ts');
+    writeFileSync(server, readFileSync(server, 'utf8').replace("port: env.int('PORT', 1337),", "prot: env.int('PORT', 1337),"));
+    const typo = strata({ PORT: '8080' });
+    expect(typo.status).to.equal(1);
+    expect(typo.stderr).to.contain('build failed [CONFIG_ERR_INVALID]: config server.prot: unknown key (did you mean port?) in config/server.ts');
     // Nothing opened: no database file
     expect(existsSync(join(app, '.tmp', 'data.db'))).to.equal(false);
   });
