@@ -27,6 +27,8 @@ export const ATTRIBUTE_SHORTHAND_HELP = `Attribute shorthand: <name>:<type>[:<to
     <key>=<value>  sets an option; numbers for minLength, maxLength, min, max; true/false for
                    flags; '|' separates list values of enum, allowedTypes, components; the
                    default is converted to the attribute's type (number, boolean)
+    localized=false  in a localized type (--i18n): one value shared by every locale
+                   (pluginOptions.i18n.localized)
   positional tokens, right after the type:
     relation:     <relation kind>:<target uid>  e.g. category:relation:manyToOne:api::category.category
     component:    <component uid>               e.g. seo:component:shared.seo:repeatable:max=3
@@ -40,6 +42,8 @@ export const ATTRIBUTE_SHORTHAND_HELP = `Attribute shorthand: <name>:<type>[:<to
   Types: ${ATTRIBUTE_TYPES.join(', ')}`;
 
 const FLAG_KEYS = ['required', 'unique', 'private', 'configurable', 'writable', 'repeatable', 'multiple'];
+/** Written as pluginOptions.i18n.localized, where the i18n plugin reads it. */
+const LOCALIZED = 'localized';
 const NUMBER_KEYS = ['minLength', 'maxLength', 'min', 'max'];
 const LIST_KEYS = ['enum', 'allowedTypes', 'components'];
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -56,6 +60,14 @@ export function pluralize(singular: string): string {
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
   if (/(s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
   return `${singular}s`;
+}
+
+/** A component name in the plural, for its table: one already plural (featured-recipes, links)
+ *  is kept, where pluralize() would add -es again (featured_recipeses); -is becomes -es
+ *  (analysis). Only new components: an existing one keeps the collectionName its file holds. */
+export function pluralizeName(name: string): string {
+  if (/is$/.test(name)) return `${name.slice(0, -2)}es`;
+  return /[^su]s$/.test(name) ? name : pluralize(name);
 }
 
 /** blog-post -> blog_post (also splits camelCase). */
@@ -78,7 +90,7 @@ function checkName(what: string, name: string): void {
 
 function convert(key: string, value: string, type: AttributeType, spec: string): unknown {
   const bad = (why: string): never => { throw new GenerateError(`invalid attribute "${spec}": ${key} ${why}`); };
-  if (FLAG_KEYS.includes(key)) {
+  if (FLAG_KEYS.includes(key) || key === LOCALIZED) {
     if (value !== 'true' && value !== 'false') bad('must be true or false');
     return value === 'true';
   }
@@ -117,7 +129,8 @@ export function parseAttributeSpec(spec: string): [string, Record<string, unknow
     if (token === '' || eq === 0) throw new GenerateError(`invalid attribute "${spec}": empty option`);
     if (eq > 0) {
       const key = token.slice(0, eq);
-      set(key, convert(key, token.slice(eq + 1), attrType, spec));
+      if (key === LOCALIZED) set('pluginOptions', { i18n: { localized: convert(key, token.slice(eq + 1), attrType, spec) } });
+      else set(key, convert(key, token.slice(eq + 1), attrType, spec));
       positional.length = 0;
     } else if (FLAG_KEYS.includes(token)) {
       set(token, true);
@@ -198,7 +211,7 @@ export function splitComponentUid(uid: string): { category: string; name: string
 export function buildComponentSchema(opts: ComponentOptions): ComponentSchema {
   const { category, name } = splitComponentUid(opts.uid);
   return {
-    collectionName: `components_${snakeCase(category)}_${snakeCase(pluralize(name))}`,
+    collectionName: `components_${snakeCase(category)}_${snakeCase(pluralizeName(name))}`,
     info: { displayName: displayNameOf(opts.displayName, name) },
     options: {},
     attributes: parseAttributeSpecs(opts.attributes ?? []),

@@ -183,6 +183,18 @@ describe('cli/generate', function () {
       });
     });
 
+    it('names the table of a component already named in the plural once, and keeps an existing table name', () => {
+      expect(generate('component', 'sections.featured-recipes', '--dir', dir, 'title:string').status).to.equal(0);
+      expect(readJson(join(dir, 'components', 'sections', 'featured-recipes.json')).collectionName).to.equal('components_sections_featured_recipes');
+      expect(generate('component', 'shared.address', '--dir', dir).status).to.equal(0);
+      expect(readJson(join(dir, 'components', 'shared', 'address.json')).collectionName).to.equal('components_shared_addresses');
+      // A table the old rule named (already in the database): the file holds its name, and keeps it
+      const old = join(dir, 'components', 'sections', 'old-recipes.json');
+      writeFileSync(old, JSON.stringify({ collectionName: 'components_sections_old_recipeses', info: { displayName: 'Old' }, options: {}, attributes: {} }));
+      expect(generate('attribute', 'sections.old-recipes', 'title:string', '--dir', dir).status).to.equal(0);
+      expect(readJson(old)).to.deep.include({ collectionName: 'components_sections_old_recipeses', attributes: { title: { type: 'string' } } });
+    });
+
     it('nests existing components and refuses unknown ones', () => {
       cpSync(APP_SCHEMAS, dir, { recursive: true });
       expect(generate('component', 'blocks.hero', '--dir', dir, 'links:component:shared.link:repeatable:max=3').status).to.equal(0);
@@ -206,6 +218,18 @@ describe('cli/generate', function () {
       expect(run.status, run.stderr).to.equal(0);
       expect(readJson(join(dir, 'recipe.json')).pluginOptions).to.deep.equal({ i18n: { localized: true } });
       expectFailure(generate('component', 'shared.step', '--i18n', '--dir', dir), '--i18n only applies to content types');
+    });
+
+    it('marks an attribute shared by every locale with localized=false, added later too', () => {
+      const run = generate('content-type', 'product', '--i18n', 'name:string', 'sku:string:unique:localized=false', '--dir', dir);
+      expect(run.status, run.stderr).to.equal(0);
+      expect(readJson(join(dir, 'product.json')).attributes).to.deep.equal({
+        name: { type: 'string' },
+        sku: { type: 'string', unique: true, pluginOptions: { i18n: { localized: false } } },
+      });
+      expect(generate('attribute', 'product', 'stock:integer:localized=false', '--dir', dir).status).to.equal(0);
+      expect(readJson(join(dir, 'product.json')).attributes.stock).to.deep.equal({ type: 'integer', pluginOptions: { i18n: { localized: false } } });
+      expectFailure(generate('attribute', 'product', 'price:decimal:localized=no', '--dir', dir), 'localized must be true or false');
     });
 
     it('writes the other side of a relation into its target when asked with inversedBy or mappedBy', () => {
