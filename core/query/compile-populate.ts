@@ -13,6 +13,7 @@ import {
   relationTarget, requireField,
 } from './compile-common.js';
 import { compileFields, compileMediaFields } from './compile-fields.js';
+import { fileModel } from '../registry/media.js';
 import { compileFilters } from './compile-filters.js';
 import { compileSort } from './compile-sort.js';
 import { distinctSortKeys } from './sort-keys.js';
@@ -22,8 +23,8 @@ type PopulatableAttribute = RelationAttribute | ComponentAttribute | MediaAttrib
 const PAGINATION_KEYS = new Set(['page', 'pageSize', 'start', 'limit', 'pagination']);
 const NODE_KEYS: Record<PopulatableAttribute['type'], readonly string[]> = {
   relation: ['fields', 'filters', 'sort', 'populate', 'count', 'pagination'],
-  component: ['fields', 'filters', 'sort', 'populate', 'count'],
-  media: ['fields', 'count'],
+  component: ['fields', 'filters', 'sort', 'populate', 'count', 'pagination'],
+  media: ['fields', 'filters', 'sort', 'count', 'pagination'],
   dynamiczone: ['populate', 'on', 'count'],
 };
 const ON_ENTRY_KEYS: readonly string[] = ['fields', 'populate'];
@@ -118,6 +119,16 @@ function compileNode(
     case 'media': {
       const fields = compileMediaFields(obj.fields, ctx, `${path}.fields`);
       node = fields ? { fields } : {};
+      // Several files: filtered and sorted as any list of files (one file has nothing to choose)
+      if (attr.multiple === true) {
+        const files = fileModel(ctx.registry);
+        const filters = compileFilters(obj.filters, files, ctx, `${path}.filters`);
+        if (filters) node.filters = filters;
+        const sort = compileSort(obj.sort, files, ctx, `${path}.sort`);
+        if (sort.length > 0) node.sort = sort;
+      } else if (obj.filters !== undefined || obj.sort !== undefined) {
+        throw invalidKey(obj.filters !== undefined ? 'filters' : 'sort', `${path}.${obj.filters !== undefined ? 'filters' : 'sort'}`, `${name} holds one file: only fields apply`);
+      }
       break;
     }
     case 'dynamiczone':
@@ -136,8 +147,8 @@ function compileNode(
     if (count) node.count = true;
   }
   if (obj.pagination !== undefined) {
-    if (attr.type !== 'relation' || !isToMany(attr)) {
-      throw invalidKey('pagination', `${path}.pagination`, `only to-many relations can be paged; ${name} is not one`);
+    if (!isPageable(attr)) {
+      throw invalidKey('pagination', `${path}.pagination`, `only to-many relations, repeatable components and multiple media can be paged; ${name} is not one`);
     }
     if (node.count) throw invalidKey('pagination', `${path}.pagination`, 'count counts every related document; it cannot be combined with pagination');
     node.page = compileNodePage(obj.pagination, ctx, `${path}.pagination`);
@@ -254,6 +265,13 @@ function requirePopulatable(model: Model, name: string, ctx: CompileContext, pat
   }
   assertReadable(attr, name, path, ctx, 'populated');
   return attr;
+}
+
+/** A list per parent: paged with a window per parent (populate.ts). */
+function isPageable(attr: PopulatableAttribute): boolean {
+  if (attr.type === 'relation') return isToMany(attr);
+  if (attr.type === 'component') return attr.repeatable === true;
+  return attr.type === 'media' && attr.multiple === true;
 }
 
 function isPopulatable(attr: Attribute): attr is PopulatableAttribute {

@@ -198,7 +198,15 @@ async function populateComponents(model: Model, field: string, uids: string[], n
         .select({ __owner: 'c0.entity_id', __ord: 'c0.ord', __link: 'c0.id' })
         .select(selectColumns(component, fields, 't0', ctx));
       joinFolds(qb, folds, 't0', ctx);
-      const rows = await qb as DbRow[];
+      if (sub?.filters) applyFilter(qb, sub.filters, component, 't0', ctx);
+      // A repeatable component keeps its own order unless sorted, and may be paged per owner
+      const order = [
+        ...sortClauses(sub?.sort ?? [], component, 't0', ctx),
+        { sql: '?? ASC', bindings: ['c0.ord'] },
+        { sql: '?? ASC', bindings: ['c0.id'] },
+      ];
+      const statement = shape === 'many' && sub?.page ? pageEach(qb, 'c0.entity_id', order, sub.page, ctx) : orderAll(qb, order);
+      const rows = await statement as DbRow[];
       chargePopulate(ctx, rows.length);
       for (const row of rows) {
         const doc = shapeRow(component, row, fields);
@@ -214,7 +222,9 @@ async function populateComponents(model: Model, field: string, uids: string[], n
     await populateRest(component, folds, loadedHere, ctx);
   }
   for (const p of parents) {
-    const list = (items.get(Number(p.row.id)) ?? []).sort((a, b) => a.ord - b.ord || a.linkId - b.linkId);
+    // One component's rows came in their order (sorted, or by position); a zone's components by position
+    const list = items.get(Number(p.row.id)) ?? [];
+    if (shape === 'zone') list.sort((a, b) => a.ord - b.ord || a.linkId - b.linkId);
     const docs = list.map((i) => i.loaded.doc);
     p.doc[field] = shape === 'one' ? (docs[0] ?? null) : docs;
   }
@@ -235,11 +245,19 @@ async function populateMedia(model: Model, field: string, multiple: boolean, nod
   const files = fileModel(ctx.registry);
   const fields = node.fields ?? readableScalars(files, ctx.source);
   for (const chunk of chunks(ids)) {
-    const rows = await ctx.knex.from({ m: FILES_LINK_TABLE })
+    const qb = ctx.knex.from({ m: FILES_LINK_TABLE })
       .join({ f: FILES_TABLE }, 'f.id', 'm.file_id')
       .whereIn('m.related_id', chunk).andWhere('m.related_type', model.uid).andWhere('m.field', field)
-      .select({ __owner: 'm.related_id' }).select('f.*')
-      .orderBy('m.related_id').orderBy('m.ord').orderBy('m.id') as DbRow[];
+      .select({ __owner: 'm.related_id' }).select('f.*');
+    if (node.filters) applyFilter(qb, node.filters, files, 'f', ctx);
+    const order = [
+      { sql: '?? ASC', bindings: ['m.related_id'] },
+      ...sortClauses(node.sort ?? [], files, 'f', ctx),
+      { sql: '?? ASC', bindings: ['m.ord'] },
+      { sql: '?? ASC', bindings: ['m.id'] },
+    ];
+    // A page per owner: numbered within the owner, by the order after the owner
+    const rows = await (multiple && node.page ? pageEach(qb, 'm.related_id', order.slice(1), node.page, ctx) : orderAll(qb, order)) as DbRow[];
     chargePopulate(ctx, rows.length);
     for (const row of rows) {
       const owner = Number(row.__owner);

@@ -2206,6 +2206,8 @@ export interface operations {
                 status?: "draft" | "published";
                 /** @description With status=draft: only drafts that have (true) or lack (false) a published version */
                 hasPublishedVersion?: boolean;
+                /** @description Only versions whose document was never published, has a published version, or whose draft was (modified) or was not (unmodified) changed since it was published */
+                publicationFilter?: "never-published" | "has-published-version" | "modified" | "unmodified";
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
             };
@@ -2314,6 +2316,10 @@ export interface operations {
                 populate?: components["schemas"]["ArticlePopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
+                /** @description With status=draft: only drafts that have (true) or lack (false) a published version */
+                hasPublishedVersion?: boolean;
+                /** @description Only versions whose document was never published, has a published version, or whose draft was (modified) or was not (unmodified) changed since it was published */
+                publicationFilter?: "never-published" | "has-published-version" | "modified" | "unmodified";
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
             };
@@ -2477,6 +2483,8 @@ export interface operations {
                 status?: "draft" | "published";
                 /** @description With status=draft: only drafts that have (true) or lack (false) a published version */
                 hasPublishedVersion?: boolean;
+                /** @description Only versions whose document was never published, has a published version, or whose draft was (modified) or was not (unmodified) changed since it was published */
+                publicationFilter?: "never-published" | "has-published-version" | "modified" | "unmodified";
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
             };
@@ -2585,6 +2593,10 @@ export interface operations {
                 populate?: components["schemas"]["AuthorPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
+                /** @description With status=draft: only drafts that have (true) or lack (false) a published version */
+                hasPublishedVersion?: boolean;
+                /** @description Only versions whose document was never published, has a published version, or whose draft was (modified) or was not (unmodified) changed since it was published */
+                publicationFilter?: "never-published" | "has-published-version" | "modified" | "unmodified";
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
             };
@@ -2748,6 +2760,8 @@ export interface operations {
                 status?: "draft" | "published";
                 /** @description With status=draft: only drafts that have (true) or lack (false) a published version */
                 hasPublishedVersion?: boolean;
+                /** @description Only versions whose document was never published, has a published version, or whose draft was (modified) or was not (unmodified) changed since it was published */
+                publicationFilter?: "never-published" | "has-published-version" | "modified" | "unmodified";
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
             };
@@ -2856,6 +2870,10 @@ export interface operations {
                 populate?: components["schemas"]["CategoryPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
+                /** @description With status=draft: only drafts that have (true) or lack (false) a published version */
+                hasPublishedVersion?: boolean;
+                /** @description Only versions whose document was never published, has a published version, or whose draft was (modified) or was not (unmodified) changed since it was published */
+                publicationFilter?: "never-published" | "has-published-version" | "modified" | "unmodified";
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
             };
@@ -2986,6 +3004,10 @@ export interface operations {
                 populate?: components["schemas"]["GlobalPopulate"];
                 /** @description Which version to read or write: published (the default for API callers) or draft */
                 status?: "draft" | "published";
+                /** @description With status=draft: only drafts that have (true) or lack (false) a published version */
+                hasPublishedVersion?: boolean;
+                /** @description Only versions whose document was never published, has a published version, or whose draft was (modified) or was not (unmodified) changed since it was published */
+                publicationFilter?: "never-published" | "has-published-version" | "modified" | "unmodified";
                 /** @description A locale code (en, fr; default en), or * on lists and deletes for every locale */
                 locale?: string;
             };

@@ -4,7 +4,9 @@
 import {
   and, isLinkWrite, SIBLING_REACH, ValidationError, type ContentType, type FilterNode, type PluginApi, type QueryContext, type ScopeReach,
 } from '../../core/index.js';
-import { DRAFT_READ_GRANTED, DRAFT_READ_REFUSED, hasDraftAndPublish, hasPublishedVersionOf, statusOf } from './status.js';
+import {
+  DRAFT_READ_GRANTED, DRAFT_READ_REFUSED, hasDraftAndPublish, hasPublishedVersionOf, publicationFilterOf, statusOf, type PublicationFilter,
+} from './status.js';
 
 const PUBLISHED: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$notNull', value: true };
 const DRAFT: FilterNode = { kind: 'compare', field: 'publishedAt', operator: '$null', value: true };
@@ -47,8 +49,26 @@ export function scopeByStatus(ctx: QueryContext): QueryContext {
       if (hasPublished !== undefined && status === 'draft' && hasDraftAndPublish(ctx.contentType)) {
         ctx.query.filters = and(ctx.query.filters, { kind: 'sibling', exists: hasPublished, child: PUBLISHED });
       }
+      const publication = publicationFilterOf(ctx.params);
+      if (publication && hasDraftAndPublish(ctx.contentType)) ctx.query.filters = and(ctx.query.filters, publicationCondition(publication, status));
       return ctx;
     }
+  }
+}
+
+/** publicationFilter on the versions a read sees: a draft is compared with its published sibling
+ *  (modified: written after it), a published version with its draft; never-published has no
+ *  published version to show. */
+function publicationCondition(filter: PublicationFilter, status: 'draft' | 'published'): FilterNode {
+  const draft = status === 'draft';
+  const other = draft ? PUBLISHED : DRAFT;
+  const later = (operator: '$lt' | '$gte' | '$gt' | '$lte'): FilterNode => ({ kind: 'sibling', exists: true, child: and(other, { kind: 'correlated', field: 'updatedAt', operator })! });
+  switch (filter) {
+    case 'never-published': return draft ? { kind: 'sibling', exists: false, child: PUBLISHED } : DRAFT;
+    case 'has-published-version': return { kind: 'sibling', exists: true, child: other };
+    // The sibling's updatedAt against this row's: a draft after its published version is modified
+    case 'modified': return later(draft ? '$lt' : '$gt');
+    case 'unmodified': return later(draft ? '$gte' : '$lte');
   }
 }
 

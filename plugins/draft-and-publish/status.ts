@@ -35,3 +35,17 @@ export function hasPublishedVersionOf(params: DocumentParams): boolean | undefin
     key: 'hasPublishedVersion', path: 'hasPublishedVersion', source: 'query', param: 'hasPublishedVersion', value: raw,
   });
 }
+
+/** Strapi 5's publicationFilter (its GraphQL enum): which documents a read keeps by their
+ *  versions, judged per locale version. */
+export const PUBLICATION_FILTERS = ['never-published', 'has-published-version', 'modified', 'unmodified'] as const;
+export type PublicationFilter = typeof PUBLICATION_FILTERS[number];
+
+export function publicationFilterOf(params: DocumentParams): PublicationFilter | undefined {
+  const raw = params.publicationFilter;
+  if (raw === undefined || raw === null) return undefined;
+  if ((PUBLICATION_FILTERS as readonly unknown[]).includes(raw)) return raw as PublicationFilter;
+  throw new ValidationError(`Invalid value for 'publicationFilter'. Expected one of: ${PUBLICATION_FILTERS.join(', ')}.`, {
+    key: 'publicationFilter', path: 'publicationFilter', source: 'query', param: 'publicationFilter', value: raw,
+  });
+}

@@ -103,7 +103,8 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
       if (!target) continue;
       const childNodes = follow(ctx, fieldNodes, getNamedType(defs[name]!.type).name, typeNameOf(target));
       const selection = modelSelection(ctx, target, typeNameOf(target), childNodes, at);
-      entry = attr.type === 'media' ? { fields: selection.fields } : { ...compact(selection), ...listOptions(ctx, target, defs[name]!, fieldNodes, at, isToManyAttribute(attr)) };
+      const options = listOptions(ctx, target, defs[name]!, fieldNodes, at, isToManyAttribute(attr));
+      entry = attr.type === 'media' ? { fields: selection.fields, ...options } : { ...compact(selection), ...options };
     }
     const existing = populate[attrName];
     if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(entry))) throw conflict(at);

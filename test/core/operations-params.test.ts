@@ -26,12 +26,12 @@ describe('typed parameters and operations', () => {
     const { params, registry } = app.kernel;
     const article = registry.contentType('api::article.article');
     const author = registry.contentType('api::author.author');
-    expect(params.namesFor(article, 'find')).to.deep.equal(['filters', 'sort', 'fields', 'populate', 'pagination', 'page', 'pageSize', 'start', 'limit', '_q', 'status', 'hasPublishedVersion', 'locale']);
+    expect(params.namesFor(article, 'find')).to.deep.equal(['filters', 'sort', 'fields', 'populate', 'pagination', 'page', 'pageSize', 'start', 'limit', '_q', 'status', 'hasPublishedVersion', 'publicationFilter', 'locale']);
     expect(params.namesFor(article, 'delete')).to.deep.equal(['status', 'locale']);
     expect(params.namesFor(article, 'publish')).to.deep.equal(['fields', 'populate', 'locale']);
     // A type without i18n accepts locale and ignores it; a typed surface does not offer it
-    expect(params.namesFor(author, 'findOne')).to.deep.equal(['fields', 'populate', 'status', 'locale']);
-    expect(params.forAction(author, 'findOne').map((p) => p.name)).to.deep.equal(['fields', 'populate', 'status']);
+    expect(params.namesFor(author, 'findOne')).to.deep.equal(['fields', 'populate', 'status', 'hasPublishedVersion', 'publicationFilter', 'locale']);
+    expect(params.forAction(author, 'findOne').map((p) => p.name)).to.deep.equal(['fields', 'populate', 'status', 'hasPublishedVersion', 'publicationFilter']);
     expect(params.relationRefKeys().map((p) => [p.name, p.owner, p.relationRef?.identifies])).to.deep.equal([['status', 'draft-and-publish', false], ['locale', 'i18n', true]]);
   });
 

@@ -100,7 +100,7 @@ describe('scoped schema hooks', () => {
     expect(articles.args.hasPublishedVersion).to.deep.include({ type: 'Boolean' });
     // filters, sort and pagination are typed per content type by the surface itself
     expect(articles.args).to.not.have.any.keys('filters', 'sort', 'pagination');
-    expect(type('Query').fields.article!.args).to.have.keys('documentId', 'status', 'locale');
+    expect(type('Query').fields.article!.args).to.have.keys('documentId', 'status', 'hasPublishedVersion', 'publicationFilter', 'locale');
     // author is not localized: no locale argument
     expect(type('Query').fields.authors!.args).to.not.have.any.keys('locale');
     expect(type('PublicationStatus')).to.deep.include({ kind: 'enum', values: [{ name: 'DRAFT', value: 'draft' }, { name: 'PUBLISHED', value: 'published' }] });

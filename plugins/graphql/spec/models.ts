@@ -50,7 +50,8 @@ export function reachableModels(registry: ModelRegistry, roots: Model[]): Model[
   return [...seen.values()];
 }
 
-/** The arguments of a to-many relation field (and of its connection). */
+/** The arguments of a to-many field: a relation, a media field, a repeatable component (and of
+ *  their connections), as Strapi gives them. */
 export function listArgs(target: Model): FieldSpec['args'] {
   return {
     filters: { type: filtersInputOf(target) },
@@ -58,6 +59,10 @@ export function listArgs(target: Model): FieldSpec['args'] {
     sort: { type: '[String]', defaultValue: [] },
   };
 }
+
+/** Strapi's nullability: a required attribute is non-null (a list is non-null anyway, its
+ *  items are not). */
+const nonNullIf = (required: boolean | undefined, type: string): string => (required && !type.endsWith('!') ? `${type}!` : type);
 
 /** What building a model's types needs: the registry, the settings (shape, compatibility) and
  *  where to record the hops: per wrapper type, the fields that lead toward the documents, which
@@ -80,7 +85,9 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
   const isComponent = model.modelType === 'component';
   const scope = isComponent ? { component: model, owner: PLUGIN_NAME } : { contentType: model, owner: PLUGIN_NAME };
   const output: Record<string, FieldSpec> = isComponent ? { id: { type: 'ID!', args: {} } } : v4 ? {} : { documentId: { type: 'ID!', args: {} } };
-  const filters: Record<string, FieldSpec> = { [isComponent ? 'id' : documentIdKey(settings)]: { type: 'IDFilterInput', args: {} } };
+  // Strapi filters a collection type by documentId; a single type and a component by nothing of theirs
+  const filters: Record<string, FieldSpec> = isComponent ? { id: { type: 'IDFilterInput', args: {} } }
+    : model.kind === 'collectionType' || v4 ? { [documentIdKey(settings)]: { type: 'IDFilterInput', args: {} } } : {};
   const input: Record<string, FieldSpec> = {};
   const outputExtras: Record<string, FieldExtra> = {};
   const inputExtras: Record<string, FieldExtra> = {};
@@ -97,7 +104,7 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
         name: union, kind: 'union', fields: {}, members: [...members, 'Error'],
         resolveType: (value) => byUid.get((value as { __component?: string }).__component ?? '') ?? 'Error',
       }, { ...scope, role: 'other' });
-      output[name] = { type: `[${union}]!`, args: {}, source: orEmpty(name) };
+      output[name] = { type: nonNullIf(attr.required, `[${union}]`), args: {}, source: orEmpty(name) };
       if (canWrite) {
         builder.addType({ name: dynamicZoneInputOf(model, name), kind: 'scalar', fields: {}, description: `An entry of ${name}: a component's fields and its __typename` }, { ...scope, role: 'other' });
         input[name] = { type: `[${dynamicZoneInputOf(model, name)}!]`, args: {} };
@@ -107,23 +114,26 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
     const target = targetOf(registry, model, attr);
     if (target) {
       const many = isToManyAttribute(attr);
-      const args = attr.type === 'relation' || attr.type === 'component' ? listArgs(target) : {};
-      if (attr.type === 'component') delete args.pagination;
+      const args = many ? listArgs(target) : {};
       if (v4 && target.modelType === 'contentType') {
         // Strapi v4: a relation is wrapped as the root fields are, { data { id attributes } }
         output[name] = many
           ? { type: relationCollectionOf(target), args, source: (p) => ({ data: prop(p, name) ?? [] }) }
           : { type: entityResponseOf(target), args: {}, source: (p) => ({ data: prop(p, name) ?? null }) };
+      } else if (attr.type === 'component') {
+        // A repeatable component is a list of nullable items, itself null unless required
+        output[name] = many
+          ? { type: nonNullIf(attr.required, `[${typeNameOf(target)}]`), args, source: orEmpty(name) }
+          : { type: nonNullIf(attr.required, typeNameOf(target)), args: {} };
       } else if (many) {
         output[name] = { type: `[${typeNameOf(target)}]!`, args, source: orEmpty(name) };
-        if (attr.type === 'relation' || attr.type === 'media') {
-          output[connectionField(name)] = { type: relationCollectionOf(target), args: { ...args }, source: (p) => ({ nodes: prop(p, name) ?? [] }) };
-          outputExtras[connectionField(name)] = { attribute: attr };
-        }
+        output[connectionField(name)] = { type: nonNullIf(attr.required, relationCollectionOf(target)), args: { ...args }, source: (p) => ({ nodes: prop(p, name) ?? [] }) };
+        outputExtras[connectionField(name)] = { attribute: attr };
       } else {
-        output[name] = { type: typeNameOf(target), args: {} };
+        output[name] = { type: nonNullIf(attr.required, typeNameOf(target)), args: {} };
       }
-      filters[name] = { type: filtersInputOf(target), args: {} };
+      // Strapi's filter inputs have no media fields
+      if (attr.type !== 'media') filters[name] = { type: filtersInputOf(target), args: {} };
       if (canWrite) {
         input[name] = attr.type === 'component'
           ? { type: many ? `[${inputOf(target)}]` : inputOf(target), args: {} }
@@ -140,7 +150,7 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
         name: type, kind: 'enum', fields: {}, values: enumValues(attr.enum),
       }, { ...scope, role: 'other' });
     }
-    output[name] = { type, args: {} };
+    output[name] = { type: nonNullIf(attr.required, type), args: {} };
     filters[name] = { type: scalar.filter, args: {} };
     if (canWrite) input[name] = { type, args: {} };
   }

@@ -515,13 +515,16 @@ describe('draft-and-publish: single types', () => {
 describe('draft-and-publish: strict parameters', () => {
   const app = useKernel();
 
-  it('status is a known parameter on every core route, hasPublishedVersion only on lists', async () => {
+  it('status is a known parameter on every core route, hasPublishedVersion and publicationFilter only on reads', async () => {
     const doc = await create(app(), 'articles', { title: fresh('Strict') });
     const writer = await create(app(), 'writers', { name: fresh('Strict writer') });
-    for (const path of ['/api/articles?status=draft', `/api/articles/${doc.documentId}?status=draft`, '/api/writers?status=draft', `/api/writers/${writer.documentId}?status=draft`, '/api/articles?status=draft&hasPublishedVersion=true']) {
+    for (const path of [
+      '/api/articles?status=draft', `/api/articles/${doc.documentId}?status=draft`, '/api/writers?status=draft', `/api/writers/${writer.documentId}?status=draft`,
+      '/api/articles?status=draft&hasPublishedVersion=true', `/api/articles/${doc.documentId}?status=draft&hasPublishedVersion=true&publicationFilter=has-published-version`,
+    ]) {
       expectStatus(await app().get(path), 200, path);
     }
-    const res = await app().get(`/api/articles/${doc.documentId}?status=draft&hasPublishedVersion=true`);
+    const res = await app().request('PUT', `/api/articles/${doc.documentId}?status=draft&hasPublishedVersion=true`, { data: { title: fresh('Strict') } });
     expectStatus(res, 400);
     expect(res.body.error.message).to.equal('Invalid key hasPublishedVersion');
   });
