@@ -36,9 +36,10 @@ const what = (route: GuardedRoute, who: string) => `${route.method} ${route.path
 
 /**
  * Every route: 401 without a token, with an end user's JWT and with a full-access API token; 403
- * to an administrator granted every other action of `all` but the route's; past the permission
- * check (no 401 or 403) for one granted only the route's action. Routes run in the order given,
- * the last ones with the right permission first changing what the earlier ones address.
+ * to an administrator granted any other one action of `all` (an ability grants the union of its
+ * actions, so no other set of them grants it either); past the permission check (no 401 or 403)
+ * for one granted only the route's action. Routes run in the order given: only that last request
+ * of each changes anything.
  */
 export async function expectGuarded(app: TestKernel, routes: readonly GuardedRoute[], all: readonly string[]): Promise<void> {
   const reader = fresh('reader').replace(/\W+/g, '');
@@ -52,17 +53,15 @@ export async function expectGuarded(app: TestKernel, routes: readonly GuardedRou
       expect(res.body.error.name).to.equal('UnauthorizedError');
     }
   }
-  const actions = [...new Set(routes.map((r) => r.action))];
-  const sessions = new Map<string, { without: Session; only: Session }>();
-  for (const action of actions) {
-    sessions.set(action, { without: await adminWith(app, all.filter((a) => a !== action)), only: await adminWith(app, [action]) });
-  }
+  const only = new Map<string, Session>();
+  for (const action of all) only.set(action, await adminWith(app, [action]));
   for (const route of routes) {
-    const { without, only } = sessions.get(route.action)!;
-    const refused = await send(app, route, { authorization: `Bearer ${without.token}` });
-    expect(refused.status, `${what(route, `without ${route.action}`)}: ${refused.text}`).to.equal(403);
-    expect(refused.body.error.name).to.equal('ForbiddenError');
-    const allowed = await send(app, route, { authorization: `Bearer ${only.token}` });
+    for (const action of all.filter((a) => a !== route.action)) {
+      const refused = await send(app, route, { authorization: `Bearer ${only.get(action)!.token}` });
+      expect(refused.status, `${what(route, `with only ${action}`)}: ${refused.text}`).to.equal(403);
+      expect(refused.body.error.name).to.equal('ForbiddenError');
+    }
+    const allowed = await send(app, route, { authorization: `Bearer ${only.get(route.action)!.token}` });
     expect(allowed.status, `${what(route, `with only ${route.action}`)}: ${allowed.text}`).to.not.be.oneOf([401, 403]);
   }
 }
