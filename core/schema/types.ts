@@ -45,8 +45,9 @@ export interface FieldOperation {
    *  itself, a page's nodes, an entity's attributes): a surface turns what the field selects of
    *  them into the operation's fields and populate, so one query plan loads them all. */
   documents?: { model: string };
-  /** The field's value from the operation's output (by default the output itself). */
-  output?(result: unknown): unknown;
+  /** The field's value from the operation's output (by default the output itself), and the
+   *  field's arguments (an answer that names what was asked for). */
+  output?(result: unknown, args: Record<string, unknown>): unknown;
 }
 
 export interface TypeSpec {

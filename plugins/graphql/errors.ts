@@ -5,7 +5,7 @@
 import { GraphQLError, Kind } from 'graphql';
 import { toErrorResponse, type Logger } from '../../core/index.js';
 
-const CODE_BY_STATUS: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+const CODE_BY_STATUS: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
 
 /** An error thrown while answering, as the GraphQL error the client sees. */
 export function toGraphqlError(err: unknown, logger: Logger, requestId: string | undefined): GraphQLError {
@@ -30,7 +30,7 @@ export function toGraphqlError(err: unknown, logger: Logger, requestId: string |
     if (status === 500) return new GraphQLError('Internal Server Error', { ...location, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }
   // Strapi's: a ValidationError is the client's input; any other application error is named
-  // (PaginationError: STRAPI_PAGINATION_ERROR)
+  // (PaginationError: STRAPI_PAGINATION_ERROR, NotFoundError: STRAPI_NOT_FOUND_ERROR)
   const code = body.error.name === 'ValidationError' ? 'BAD_USER_INPUT'
     : CODE_BY_STATUS[status] ?? `STRAPI_${body.error.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
   return new GraphQLError(body.error.message, {

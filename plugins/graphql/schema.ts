@@ -71,14 +71,15 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
   if (operation) {
     return async (_parent, args, context, info: GraphQLResolveInfo) => {
       try {
-        const input = operation.input(withDefaults(args));
+        const given = withDefaults(args);
+        const input = operation.input(given);
         if (operation.documents) {
           const selection = selectionParams({ info, registry: api.registry, settings, hops, variables: variablesOf(info, context.compiled === true) }, api.registry.get(operation.documents.model));
           input.params = { ...input.params, ...selection };
         }
         const result = await api.operations.run(operation.name, input, context.request,
           run.policies ? { ...run, policyContext: { surface: 'graphql', args, parent: _parent, context, info } } : run);
-        return operation.output ? operation.output(result) : result;
+        return operation.output ? operation.output(result, given) : result;
       } catch (err) {
         throw toGraphqlError(err, logger, context.requestId);
       }

@@ -104,17 +104,24 @@ function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: Conte
       });
       return;
     case 'update':
+      // Strapi answers an update of a document that does not exist with null, and no error
       mutation(`update${type}`, {
         type: one, args: { ...docId, data: { type: `${inputOf(ct)}!` }, ...paramArgs },
-        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents, output: (r) => wrap(found(r)) },
+        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), data: dataParam(api.registry, ct, a.data), params: plain(a) }), documents, output: (r) => wrap(r ?? null) },
       });
       return;
     case 'delete': {
-      // The document is gone: the answer names it (v4: its id, attributes empty)
-      const gone = (r: unknown) => ({ documentId: (found(r) as { documentId: string }).documentId });
+      // The document is gone: the answer names it (v4: its id, attributes empty). Strapi names
+      // a collection type's missing document as if it were deleted (v4: data null), and says a
+      // single type's is not found
+      const gone = (r: unknown, a: Record<string, unknown>) => {
+        if (r) return { documentId: (r as { documentId: string }).documentId };
+        if (!isCollection) throw new NotFoundError('Document not found');
+        return v4 ? null : { documentId: idOf(a) };
+      };
       mutation(`delete${type}`, {
         type: v4 ? one : 'DeleteMutationResponse', args: { ...docId, ...paramArgs },
-        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), params: plain(a) }), output: (r) => wrap(gone(r)) },
+        operation: { name: op.name, input: (a) => ({ documentId: idOf(a), params: plain(a) }), output: (r, a) => wrap(gone(r, a)) },
       });
       return;
     }
@@ -129,7 +136,7 @@ function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: Conte
   }
 }
 
-/** A write's answer: a mutation on a document that does not exist is NOT_FOUND, as on REST. */
+/** A plugin's write on a document that does not exist (publish...) is a NotFoundError, as on REST. */
 function found(result: unknown): unknown {
   if (result === null || result === undefined) throw new NotFoundError('Not Found');
   return result;

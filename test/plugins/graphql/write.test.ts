@@ -39,21 +39,27 @@ describe('GraphQL: writing', () => {
     expect(error.extensions.error.details.errors[0].path).to.deep.equal(['blocks', '0', '__typename']);
   });
 
-  it('updates by documentId, and says NOT_FOUND for an unknown one', async () => {
+  it('updates by documentId, and answers null for an unknown one, as Strapi', async () => {
     const { documentId } = await createArticle({ title: 'Before' });
     const data = await gqlData(get(), 'mutation($id: ID!) { updateArticle(documentId: $id, data: { title: "After" }) { title } }', { id: documentId });
     expect(data.updateArticle).to.deep.equal({ title: 'After' });
-    const missing = await gql(get(), 'mutation { updateArticle(documentId: "nope", data: { title: "x" }) { title } }');
-    expect(oneError(missing, 'NOT_FOUND').extensions.error).to.deep.equal({ name: 'NotFoundError', message: 'Not Found', details: {} });
-    expect(missing.body.data).to.deep.equal({ updateArticle: null });
+    const missing = await gqlData(get(), 'mutation { updateArticle(documentId: "nope", data: { title: "x" }) { title } }');
+    expect(missing).to.deep.equal({ updateArticle: null });
+    expect(await get().kernel.documents('api::article.article').findMany({ filters: { title: { $eq: 'x' } }, status: 'draft' })).to.deep.equal([]);
   });
 
-  it('deletes and answers DeleteMutationResponse { documentId }; a second delete is NOT_FOUND', async () => {
+  it('deletes and answers DeleteMutationResponse { documentId }, for a missing document too, as Strapi', async () => {
     const { documentId } = await createArticle({ title: 'Doomed' });
     const data = await gqlData(get(), 'mutation($id: ID!) { deleteArticle(documentId: $id) { documentId } }', { id: documentId });
     expect(data.deleteArticle).to.deep.equal({ documentId });
-    const again = await gql(get(), 'mutation($id: ID!) { deleteArticle(documentId: $id) { documentId } }', { id: documentId });
-    oneError(again, 'NOT_FOUND');
+    const again = await gqlData(get(), 'mutation($id: ID!) { deleteArticle(documentId: $id) { documentId } }', { id: documentId });
+    expect(again.deleteArticle).to.deep.equal({ documentId });
+  });
+
+  it("says a single type's missing document is not found on delete, and a plugin's write on a missing document", async () => {
+    const single = oneError(await gql(get(), 'mutation { deleteGlobal { documentId } }'), 'STRAPI_NOT_FOUND_ERROR');
+    expect(single.extensions.error).to.deep.equal({ name: 'NotFoundError', message: 'Document not found', details: {} });
+    oneError(await gql(get(), 'mutation { publishArticle(documentId: "nope") { documentId } }'), 'STRAPI_NOT_FOUND_ERROR');
   });
 
   it('creates a draft with status: DRAFT, then publishes, unpublishes and discards through mutations', async () => {
