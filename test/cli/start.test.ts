@@ -2,7 +2,8 @@
 // the app folder, and shuts down cleanly on SIGTERM.
 
 import { expect } from 'chai';
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
@@ -10,12 +11,47 @@ import { startServer } from '../helpers/server-process.js';
 
 const OPEN = { USERS_PERMISSIONS: 'false' };
 
+/** An app folder running the example app (its content types, its compiled config) plus a plugin
+ *  that marks every answer with the process that gave it (X-Worker-Pid): with several workers, a
+ *  test sees which of them answered. */
+function markedApp(): string {
+  const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
+  cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+  mkdirSync(join(appDir, 'config'));
+  const example = (name: string) => JSON.stringify(join(ROOT, 'dist', 'config', `${name}.js`));
+  for (const name of ['server', 'database', 'api', 'webhooks']) writeFileSync(join(appDir, 'config', `${name}.js`), `export { default } from ${example(name)};\n`);
+  writeFileSync(join(appDir, 'config', 'plugins.js'), [
+    `import plugins from ${example('plugins')};`,
+    "export default (env) => ({ ...plugins(env), 'worker-mark': { enabled: true, resolve: './worker-mark' } });",
+  ].join('\n'));
+  mkdirSync(join(appDir, 'worker-mark'));
+  writeFileSync(join(appDir, 'worker-mark', 'index.js'), [
+    "export default { name: 'worker-mark', register(api) {",
+    "  api.middleware('beforeBody', async (ctx, next) => { ctx.set('X-Worker-Pid', String(process.pid)); await next(); });",
+    '} };',
+  ].join('\n'));
+  return appDir;
+}
+
+/** A request on a connection of its own (fetch would reuse one, and so one worker): the status
+ *  and the answering worker. */
+function onNewConnection(url: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; worker: string }> {
+  const { hostname, port } = new URL(url);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method, agent: false, headers: { ...headers, ...(text ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, worker: String(res.headers['x-worker-pid'] ?? '') }));
+    }).on('error', reject);
+    req.end(text);
+  });
+}
+
 describe('npm start', function () {
   this.timeout(120_000);
 
   it('serves with users-permissions: public reads, writes need a JWT, a development secret kept in .tmp', async () => {
-    const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    const appDir = markedApp();
     const server = startServer(appDir, { WORKERS: '2' });
     const url = await server.ready;
     expect((await fetch(`${url}/api/categories`)).status).to.equal(200);
@@ -29,8 +65,15 @@ describe('npm start', function () {
     });
     expect(registered.status).to.equal(200);
     const { jwt } = await registered.json() as { jwt: string };
-    // Two workers: whichever answers, the token verifies (one secret, written once)
-    for (let i = 0; i < 4; i++) expect((await write({ authorization: `Bearer ${jwt}` })).status).to.equal(201);
+    // Two workers: whichever answers, the token verifies (one secret, written once). Each write
+    // on a connection of its own, until both workers have taken one
+    const workers = new Set<string>();
+    for (let i = 0; i < 20 && workers.size < 2; i++) {
+      const res = await onNewConnection(url, 'POST', '/api/articles', { authorization: `Bearer ${jwt}` }, { data: { title: `By a user ${i}` } });
+      expect(res.status, `write ${i}`).to.equal(201);
+      workers.add(res.worker);
+    }
+    expect([...workers].filter(Boolean), 'workers that verified the token').to.have.lengthOf(2);
     expect(existsSync(join(appDir, '.tmp', 'jwt-secret'))).to.equal(true);
     server.child.kill('SIGTERM');
     expect(await server.exited).to.equal(0);
@@ -68,15 +111,14 @@ describe('npm start', function () {
   });
 
   it('serves from several worker processes on one port, writing to one SQLite file', async () => {
-    const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    const appDir = markedApp();
     const server = startServer(appDir, { ...OPEN, WORKERS: '2' });
     const url = await server.ready;
     expect(server.output()).to.contain('2 workers');
-    const writes = await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${url}/api/categories`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `c${i}` } }),
-    }).then((r) => r.status)));
-    expect(writes.every((s) => s === 201), writes.join(',')).to.equal(true);
+    const writes = await Promise.all(Array.from({ length: 40 }, (_, i) => onNewConnection(url, 'POST', '/api/categories', {}, { data: { name: `c${i}` } })));
+    expect(writes.every((w) => w.status === 201), writes.map((w) => w.status).join(',')).to.equal(true);
+    // Both workers wrote to the file
+    expect(new Set(writes.map((w) => w.worker).filter(Boolean)).size, 'workers that wrote').to.equal(2);
     const list = await (await fetch(`${url}/api/categories?pagination[withCount]=true`)).json() as { meta: { pagination: { total: number } } };
     expect(list.meta.pagination.total).to.equal(40);
     server.child.kill('SIGTERM');

@@ -3,7 +3,9 @@
 
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
+import type { Plugin } from '../../core/index.js';
 import { expectRefusal, stamp, TEST_SALT, tokenClient } from '../helpers/api-tokens.js';
+import { startKernel } from '../helpers/kernel.js';
 import { create, expectStatus, fresh, useKernel, type Json } from '../helpers/suite.js';
 
 describe('API tokens over HTTP', function () {
@@ -135,14 +137,61 @@ describe('API tokens over HTTP', function () {
       }
     });
 
-    it('cannot be reached through a relation or a permission', async () => {
-      const secret = await tokenClient(app()).secret({ type: 'full-access' });
-      const res = await tokenClient(app()).as(secret, 'GET', '/api/articles?populate=*');
-      expectStatus(res, 200);
-      expect(res.text).to.not.contain('access_key').and.not.contain('accessKey');
+    it('cannot be named in a permission', async () => {
       const err = await app().kernel.apiTokens.create({ name: fresh('sneaky'), type: 'custom', permissions: ['admin::api-token.find'] })
         .then(() => null, (e: unknown) => e as Error);
       expect(err?.message).to.match(/admin::api-token has no content-API routes/);
     });
+  });
+});
+
+// A type that relates to the tokens: a schema file cannot declare one (admin:: is no content-API
+// target), a plugin can add one in registerModels. The relation then reaches a token's row, and
+// its name shows; the access key never does, nor can a filter or sort probe it.
+const NOTE = {
+  kind: 'collectionType', collectionName: 'notes', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+  attributes: { title: { type: 'string' } },
+};
+const TOKEN_RELATION = { type: 'relation', relation: 'manyToOne', target: 'admin::api-token' } as const;
+
+describe('API tokens through a relation', function () {
+  this.timeout(60_000);
+  const relating: Plugin = {
+    name: 'token-notes',
+    register(kernel) {
+      kernel.hooks.registerModels.tap('token-notes', (r) => r.addAttribute('api::note.note', 'token', TOKEN_RELATION, { owner: 'token-notes' }));
+    },
+  };
+  const notes = { contentTypes: [{ file: 'note.json', schema: NOTE }], components: [] };
+  const app = useKernel({ contentTypesDir: false, schemas: notes, plugins: [relating], config: { api: { tokens: { salt: TEST_SALT } } } });
+
+  it('cannot be declared in a schema file', async () => {
+    const withRelation = { contentTypes: [{ file: 'note.json', schema: { ...NOTE, attributes: { ...NOTE.attributes, token: TOKEN_RELATION } } }], components: [] };
+    const err = await startKernel({ contentTypesDir: false, schemas: withRelation }).then((a) => a.stop().then(() => null), (e: unknown) => e as Error);
+    expect(err?.message).to.contain('note.json: attributes.token.target: unknown content type "admin::api-token"');
+  });
+
+  it('populates the token but never its access key, and refuses probes of the key', async () => {
+    const { token, secret } = await app().kernel.apiTokens.create({ name: fresh('related'), type: 'full-access' });
+    const [row] = await app().kernel.db('strapi_api_tokens').where({ id: token.id }).select('document_id', 'access_key') as Array<{ document_id: string; access_key: string }>;
+    await app().kernel.documents('api::note.note').create({ data: { title: 'Holds a token', token: row!.document_id } });
+    const { as } = tokenClient(app());
+    const populated = await as(secret, 'GET', '/api/notes?populate=*');
+    expectStatus(populated, 200);
+    const [note] = populated.body.data as Json[];
+    // The relation reaches the row: the probes below are refused for the key, not for want of a link
+    expect(note!.token).to.include({ name: token.name, documentId: row!.document_id });
+    expect(note!.token).to.not.have.any.keys('accessKey', 'access_key');
+    expect(populated.text).to.not.contain(row!.access_key);
+    const probes = [
+      `populate[token][fields][0]=accessKey`, `filters[token][accessKey][$eq]=${row!.access_key}`, 'filters[token][accessKey][$null]=false',
+      'sort=token.accessKey', 'populate[token][sort]=accessKey',
+    ];
+    for (const probe of probes) {
+      const res = await as(secret, 'GET', `/api/notes?${probe}`);
+      expect(res.status, `${probe} -> ${res.text}`).to.equal(400);
+      expect(res.body.error.details.key, probe).to.equal('accessKey');
+      expect(res.text, probe).to.not.contain(row!.access_key);
+    }
   });
 });

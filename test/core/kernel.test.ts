@@ -6,8 +6,10 @@ import {
   createKernel, definePlugin, KernelError, QUERY_STAGE, ForbiddenError, UnauthorizedError,
   type Kernel, type Plugin,
 } from '../../core/index.js';
-import { startKernel, ROOT } from '../helpers/kernel.js';
-import { createTestDatabase } from '../helpers/database.js';
+import knexFactory, { type Knex } from 'knex';
+import { startKernel, ROOT, type TestKernel } from '../helpers/kernel.js';
+import { CLIENT, createTestDatabase } from '../helpers/database.js';
+import { until } from '../helpers/poll.js';
 
 const tagSchema = {
   kind: 'collectionType', collectionName: 'tags',
@@ -16,6 +18,25 @@ const tagSchema = {
   attributes: { name: { type: 'string' } },
 };
 const tagOnly = { contentTypesDir: false as const, schemas: { contentTypes: [{ file: 'tag.json', schema: tagSchema }], components: [] } };
+
+/** The server's id for a session of the pool: MariaDB's connection id, PostgreSQL's backend pid. */
+async function sessionOf(knex: Knex): Promise<number | undefined> {
+  if (CLIENT === 'sqlite') return undefined;
+  const result = await knex.raw(CLIENT === 'mysql' ? 'SELECT CONNECTION_ID() AS id' : 'SELECT pg_backend_pid() AS id');
+  return Number((CLIENT === 'mysql' ? result[0][0] : result.rows[0]).id);
+}
+
+/** Whether the server still lists a session, asked over a connection of the test's own. */
+async function sessionOpen(app: TestKernel, id: number): Promise<boolean> {
+  const own = knexFactory({ client: CLIENT === 'mysql' ? 'mysql2' : 'pg', connection: app.db.database.connection as Knex.StaticConnectionConfig, pool: { min: 0, max: 1 } });
+  try {
+    const sql = CLIENT === 'mysql' ? 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ?' : 'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE pid = ?';
+    const result = await own.raw(sql, [id]);
+    return Number((CLIENT === 'mysql' ? result[0][0] : result.rows[0]).n) > 0;
+  } finally {
+    await own.destroy();
+  }
+}
 
 describe('kernel', () => {
   it('runs the lifecycle in order: register, registerModels, buildRoutes, bootstrap, destroy', async () => {
@@ -205,9 +226,17 @@ describe('kernel', () => {
 
   it('closes the server and the pool on destroy', async () => {
     const app = await startKernel(tagOnly);
+    const knex = app.kernel.db;
+    // A session of the pool, as the database server knows it (none for SQLite in memory)
+    const session = await sessionOf(knex);
+    if (session !== undefined) expect(await sessionOpen(app, session), 'the session before destroy').to.equal(true);
     await app.kernel.destroy();
     const err = await fetch(`${app.url}/api/tags`).then(() => null, (e: unknown) => e);
     expect(err).to.be.instanceOf(Error);
+    const query = await knex.raw('select 1').then(() => null, (e: unknown) => e as Error);
+    expect(query?.message, 'a query through the destroyed kernel\'s pool').to.match(/Unable to acquire a connection/);
+    // The server lets go of a closed connection a moment later
+    if (session !== undefined) await until('the server to end the pool\'s session', async () => !(await sessionOpen(app, session)));
     await app.kernel.destroy(); // twice is fine
     await app.db.drop();
     // a destroyed kernel does not serve again

@@ -1,7 +1,8 @@
 // SQLite's scope counter (core/database/scope-counts.ts) answers the count of a list that filters
 // on its scope alone. Through every kind of write (create in a locale, another locale, a draft
 // edit, publish, unpublish, discard, delete of one locale and of every locale, an UPDATE of a
-// row's scope columns, a transaction rolled back) its totals must equal an exact count, which a filter on id forces.
+// row's scope columns, a transaction rolled back) its totals must equal the rows the table holds
+// in each scope, counted directly; on the other dialects the same totals come from a COUNT.
 
 import { expect } from 'chai';
 import { captureStatements } from '../helpers/statements.js';
@@ -20,11 +21,28 @@ describe('scope counts: list totals without reading the scope', () => {
     return res.body.meta.pagination.total as number;
   }
 
+  /** The rows a scope holds, counted in the table itself. */
+  async function rowsIn(scope: string): Promise<number> {
+    const params = new URLSearchParams(scope);
+    const locale = params.get('locale') ?? 'en';
+    let rows = app().kernel.db('articles');
+    rows = params.get('status') === 'draft' ? rows.whereNull('published_at') : rows.whereNotNull('published_at');
+    if (locale !== '*') rows = rows.where({ locale });
+    const [row] = await rows.count({ n: '*' });
+    return Number(row!.n);
+  }
+
+  /** Each scope's total, from the counter on SQLite (the statements show it was read) and from a
+   *  COUNT elsewhere, is the number of rows the table holds in that scope; so is the total of the
+   *  same list with a filter, which no counter answers. */
   async function expectExact(step: string): Promise<void> {
+    const sqlite = app().kernel.dialect === 'sqlite';
     for (const scope of SCOPES) {
-      const counted = await total(scope);
-      const exact = await total(`${scope}${scope ? '&' : ''}filters[id][$gt]=0`);
-      expect(counted, `${step}: ?${scope}`).to.equal(exact);
+      const rows = await rowsIn(scope);
+      const { result: counted, sql } = await captureStatements(app(), () => total(scope));
+      if (sqlite) expect(sql.join('\n'), `${step}: ?${scope} reads the counter`).to.include('articles_scope_counts');
+      expect(counted, `${step}: ?${scope}`).to.equal(rows);
+      expect(await total(`${scope}${scope ? '&' : ''}filters[id][$gt]=0`), `${step}: ?${scope} with a filter`).to.equal(rows);
     }
   }
 

@@ -88,9 +88,26 @@ describe('REST: errors', () => {
   });
 
   it('never answers a database error text for bad query values', async () => {
-    const res = await app.get('/api/articles?filters[readingTime][$gt]=abc');
-    expect(res.status).to.equal(400);
-    expect(res.body.error.name).to.equal('ValidationError');
+    // Each value would make a database fail (or compare wrongly) if it got there: it is refused
+    // first, naming the key and the type expected, with nothing of a database in the answer
+    const cases: Array<[string, string, string, unknown]> = [
+      ['filters[readingTime][$gt]=abc', 'filters.readingTime.$gt', 'an integer', 'abc'],
+      ['filters[readingTime][$eq]=2147483648', 'filters.readingTime.$eq', 'an integer between -2147483648 and 2147483647', '2147483648'],
+      ['filters[views][$eq]=99999999999999999999999', 'filters.views.$eq', 'a 64-bit integer', '99999999999999999999999'],
+      ['filters[rating][$lt]=1e999', 'filters.rating.$lt', 'a number', '1e999'],
+      ['filters[price][$eq]=12,5', 'filters.price.$eq', 'a number', '12,5'],
+      ['filters[featured][$eq]=maybe', 'filters.featured.$eq', 'a boolean (true, false, 1, 0, t, f)', 'maybe'],
+      ['filters[publishDate][$eq]=2024-13-45', 'filters.publishDate.$eq', 'a date (YYYY-MM-DD)', '2024-13-45'],
+      ['filters[createdAt][$lt]=yesterday', 'filters.createdAt.$lt', 'an ISO 8601 date-time', 'yesterday'],
+      ['filters[id][$in][0]=1&filters[id][$in][1]=x', 'filters.id.$in', 'an array of an integer', ['1', 'x']],
+      ['filters[authors][preferredTime][$eq]=25:99', 'filters.authors.preferredTime.$eq', 'a time (HH:mm or HH:mm:ss.SSS)', '25:99'],
+    ];
+    for (const [query, path, expected, value] of cases) {
+      const res = await app.get(`/api/articles?${query}`);
+      expect(res.status, `${query} -> ${res.text}`).to.equal(400);
+      expect(res.body, query).to.deep.equal(envelope(400, 'ValidationError', `Invalid value for ${path}: expected ${expected}`, { path, source: 'query', param: 'filters', value }));
+      expect(res.text, query).to.not.match(/SQLITE|ER_[A-Z_]{3,}|syntax|invalid input|out of range|select |knex|\.[jt]s:\d+/i);
+    }
   });
 
   it('400 for unknown query parameters when strictParams is on, ignored when off', async () => {

@@ -166,8 +166,11 @@ describe('GraphQL: playground', () => {
     const always = useGraphqlKernel({ playgroundAlways: true }, { config: PROD });
 
     it('is not served unless playgroundAlways', async () => {
+      // The endpoint answers the browser's GET as any GET without a query: no page
       const res = await openPage(prod());
-      expect(res.headers.get('content-type')).to.not.match(/text\/html/);
+      expect(res.status).to.equal(400);
+      expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+      expect(await res.json()).to.deep.equal({ errors: [{ message: 'Missing query', extensions: { code: 'BAD_REQUEST' } }] });
       expect(res.headers.get('content-security-policy')).to.equal("default-src 'none'; frame-ancestors 'none'");
       const assets = await assetsOf(await openPage(always()));
       expect(assets).to.have.lengthOf(5);
@@ -177,7 +180,9 @@ describe('GraphQL: playground', () => {
     it('is served with playgroundAlways: true', async () => {
       const res = await openPage(always());
       expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('text/html; charset=utf-8');
       expect(res.headers.get('content-security-policy')).to.equal(PLAYGROUND_CSP);
+      expect(await res.text()).to.contain('data-endpoint="/graphql"');
     });
   });
 });

@@ -3,6 +3,7 @@
 // selected or populated through any relation path, even by a role that may read users.
 
 import { expect } from 'chai';
+import { until } from '../../helpers/poll.js';
 import { ARTICLE, as, CATEGORY, expectStatus, qstring, register, useKernel, UP, type Json } from './helpers.js';
 
 const PRIVATE_USER_FIELDS = ['password', 'resetPasswordToken', 'resetPasswordExpiresAt', 'confirmationToken', 'confirmationExpiresAt', 'tokenVersion'];
@@ -14,18 +15,18 @@ describe('users-permissions: private fields', () => {
     },
   });
   let jwt = '';
+  let caller: Json;
   let owner: Json;
 
   before(async () => {
-    ({ jwt } = await register(app()));
+    ({ jwt, user: caller } = await register(app()));
     ({ user: owner } = await register(app(), 'owner'));
     await app().post('/api/auth/forgot-password', { email: owner.email });
-    // the reset token is stored just after the answer: wait for it, so the probes below have a value to find
-    for (let i = 0; i < 500; i++) {
+    // The reset token is stored just after the answer: the probes below need a value to find
+    await until('the reset token to be stored', async () => {
       const [row] = await app().kernel.db('up_users').where({ id: owner.id }).select('reset_password_token') as Array<{ reset_password_token: string | null }>;
-      if (row?.reset_password_token) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+      return row?.reset_password_token;
+    });
     const category = await app().kernel.documents(CATEGORY).create({ data: { name: 'Sec' } });
     await app().kernel.documents(ARTICLE).create({
       data: { title: 'Secret holder', secretNote: 'the-secret-note', category: category.documentId, owner: owner.documentId, meta: { label: 'l', reviewer: owner.documentId } },
@@ -71,6 +72,10 @@ describe('users-permissions: private fields', () => {
     const res = await get('/api/articles', { _q: 'the-secret-note' });
     expectStatus(res, 200);
     expect(res.body.data).to.deep.equal([]);
+    // ...while it finds the same article by a public field
+    const found = await get('/api/articles', { _q: 'Secret holder' });
+    expectStatus(found, 200);
+    expect((found.body.data as Json[]).map((a) => a.title)).to.deep.equal(['Secret holder']);
   });
 
   it('no answer carries a private value, at any depth', async () => {
@@ -78,7 +83,10 @@ describe('users-permissions: private fields', () => {
     expectStatus(everything, 200);
     const users = await get('/api/users', { populate: '*' });
     expectStatus(users, 200);
+    expect((users.body as Json[]).map((u) => u.username)).to.include.members([caller.username, owner.username]);
     const me = await get('/api/users/me', {});
+    expectStatus(me, 200);
+    expect(me.body).to.include({ id: caller.id, username: caller.username, email: caller.email });
     for (const res of [everything, users, me]) {
       expect(res.text).to.not.match(/\$2[aby]\$|the-secret-note|secretNote/);
       for (const field of PRIVATE_USER_FIELDS) expect(res.text, field).to.not.include(`"${field}"`);
