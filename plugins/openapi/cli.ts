@@ -7,18 +7,22 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appDir, configDir, createConsoleLogger, createKernel, KernelError } from '../../core/index.js';
 
-export const OPENAPI_USAGE = `usage: npm run generate -- openapi [--output <file>]
+export const OPENAPI_USAGE = `usage: npm run generate -- openapi [--admin] [--output <file>]
 
 Writes the OpenAPI 3.1 document of the app in APP_DIR or the working directory (its config/ and
-content-types/) to <file>, or to stdout. The openapi plugin must be enabled in config/plugins.ts;
-the document is written whether or not the app serves it.`;
+content-types/) to <file>, or to stdout: the content API's, or with --admin the admin API's. The
+openapi plugin must be enabled in config/plugins.ts; the document is written whether or not the
+app serves it.`;
 
 /** Runs the command; returns the exit code. */
 async function generateOpenApi(argv: string[]): Promise<number> {
   let output: string | undefined;
+  let admin = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') {
+    if (arg === '--admin') {
+      admin = true;
+    } else if (arg === '--help' || arg === '-h') {
       process.stdout.write(`${OPENAPI_USAGE}\n`);
       return 0;
     }
@@ -41,7 +45,12 @@ async function generateOpenApi(argv: string[]): Promise<number> {
       process.stderr.write('error: the openapi plugin is not enabled in config/plugins.ts\n');
       return 1;
     }
-    const text = `${JSON.stringify(openapi.document(), null, 2)}\n`;
+    const document = admin ? openapi.adminDocument() : openapi.document();
+    if (!document) {
+      process.stderr.write('error: the app has no admin API (the admin plugin is not enabled in config/plugins.ts)\n');
+      return 1;
+    }
+    const text = `${JSON.stringify(document, null, 2)}\n`;
     if (output) {
       writeFileSync(resolve(output), text);
       process.stdout.write(`${output}\n`);

@@ -10,6 +10,8 @@ export interface OpenApiSettings {
   /** GET <documentPath> answers the document (JSON). */
   serveDocument: boolean;
   documentPath: string;
+  /** GET <adminDocumentPath> answers the admin API's document, when the app has an admin API. */
+  adminDocumentPath: string;
   /** GET <pagePath> answers the API reference page, which reads the document. */
   servePage: boolean;
   pagePath: string;
@@ -23,7 +25,7 @@ export interface OpenApiSettings {
 
 /** The keys plugins.openapi.config may hold (the kernel refuses others before register). */
 export const CONFIG_KEYS: ConfigKeys = {
-  serveDocument: true, documentPath: true, servePage: true, pagePath: true, title: true, version: true, description: true, servers: true,
+  serveDocument: true, documentPath: true, adminDocumentPath: true, servePage: true, pagePath: true, title: true, version: true, description: true, servers: true,
 };
 
 export function readSettings(config: Record<string, unknown>, kernel: Readonly<KernelConfig>): OpenApiSettings {
@@ -36,6 +38,7 @@ export function readSettings(config: Record<string, unknown>, kernel: Readonly<K
   return {
     serveDocument, servePage,
     documentPath: path(config, 'documentPath', `${prefix}/openapi.json`),
+    adminDocumentPath: path(config, 'adminDocumentPath', '/admin/openapi.json'),
     pagePath: path(config, 'pagePath', `${prefix}/docs`),
     title: optionalString(config, 'title') ?? 'Content API',
     version: optionalString(config, 'version') ?? '1.0.0',

@@ -3,7 +3,7 @@
 // accepts in its query string) and the model registry (the schemas). Nothing here names a plugin:
 // a plugin's routes appear because it added them.
 
-import type { DocSchema, ModelRegistry, ParamDefinition, ParamRegistry, RouteDefinition } from '../../core/index.js';
+import type { AuthRealm, DocSchema, ModelRegistry, ParamDefinition, ParamRegistry, RouteDefinition } from '../../core/index.js';
 import type { OpenApiSettings } from './config.js';
 import { ModelSchemas, paramSchema } from './models.js';
 
@@ -15,7 +15,25 @@ export interface DocumentSources {
   registry: ModelRegistry;
   params: ParamRegistry;
   settings: OpenApiSettings;
+  /** The document's audience: the content API's, or the administration's (routes of the admin
+   *  realm, with their own bearer scheme and no anonymous access). */
+  realm: AuthRealm;
 }
+
+/** How each realm's callers identify themselves. */
+const SCHEMES: Record<AuthRealm, { name: string; title: string; scheme: Record<string, unknown>; anonymous: boolean }> = {
+  'content-api': {
+    name: 'bearerAuth', title: 'Content API', anonymous: true,
+    scheme: { type: 'http', scheme: 'bearer', description: 'An API token, or a JWT an authentication plugin issued; without one, what anonymous callers may do applies' },
+  },
+  admin: {
+    name: 'adminAuth', title: 'Admin API', anonymous: false,
+    scheme: {
+      type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
+      description: 'An administrator\'s access token, from POST /admin/login (or /admin/access-token, which swaps the refresh cookie for a new one); never an API token or an end user\'s JWT',
+    },
+  },
+};
 
 const ENCODING = 'Structured query parameters (filters, sort, fields, populate, pagination) are nested objects '
   + 'in the bracket notation of the qs library, as Strapi reads them: filters[title][$containsi]=tea&populate[author][fields][0]=name. '
@@ -37,12 +55,19 @@ const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
 
 export function buildDocument(sources: DocumentSources): OpenApiDocument {
   const { settings } = sources;
+  const realm = SCHEMES[sources.realm];
   const models = new ModelSchemas(sources.registry, sources.params);
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
   const usedErrors = new Set<number>();
+  const ids = new Set<string>();
   for (const route of sources.routes) {
     const operation = operationOf(route, sources, models);
+    // Two routes over one operation (a list and a read by id) still need two operationIds
+    let id = operation.operationId as string;
+    for (let n = 2; ids.has(id); n++) id = `${operation.operationId as string}.${route.method.toLowerCase()}${n > 2 ? n : ''}`;
+    ids.add(id);
+    operation.operationId = id;
     for (const tag of operation.tags as string[]) tags.add(tag);
     for (const status of Object.keys(operation.responses as object)) if (ERRORS[Number(status)]) usedErrors.add(Number(status));
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -56,19 +81,17 @@ export function buildDocument(sources: DocumentSources): OpenApiDocument {
   }]));
   return {
     openapi: '3.1.0',
-    info: { title: settings.title, version: settings.version, description: [settings.description, ENCODING].filter(Boolean).join('\n\n') },
+    info: {
+      title: sources.realm === 'admin' ? realm.title : settings.title, version: settings.version,
+      description: [sources.realm === 'admin' ? undefined : settings.description, ENCODING].filter(Boolean).join('\n\n'),
+    },
     servers: settings.servers,
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
       schemas: { ...sorted(models.schemas), Error: ERROR_SCHEMA },
       responses,
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http', scheme: 'bearer',
-          description: 'An API token, or a JWT an authentication plugin issued; without one, what anonymous callers may do applies',
-        },
-      },
+      securitySchemes: { [realm.name]: realm.scheme },
     },
   };
 }
@@ -109,7 +132,7 @@ function operationOf(route: RouteDefinition, sources: DocumentSources, models: M
     ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: resolve(doc.body) } } } } : {}),
     ...(doc.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: resolve(doc.form) } } } } : {}),
     responses,
-    security: route.config.auth ? [{ bearerAuth: [] }, {}] : [],
+    security: route.config.auth ? [{ [SCHEMES[sources.realm].name]: [] }, ...(SCHEMES[sources.realm].anonymous ? [{}] : [])] : [],
     ...(route.config.auth ? { 'x-strata-permission': route.action } : {}),
   };
 }

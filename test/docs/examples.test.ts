@@ -122,12 +122,15 @@ function typecheck(appDir: string, doc: ParsedDoc): void {
 function exchangeCheck(app: TestKernel): ExchangeCheck {
   const { kernel } = app;
   const settings = readSettings({}, kernel.config);
-  const doc = buildDocument({ routes: kernel.routes.all(), registry: kernel.registry, params: kernel.params, settings });
-  const validator = validatorFor(doc as unknown as OpenApi);
+  // One document per realm, as the plugin serves them: the content API's and the admin API's
+  const validators = (['content-api', 'admin'] as const).map((realm) => validatorFor(buildDocument({
+    routes: kernel.routes.all().filter((r) => (r.config.realm ?? 'content-api') === realm), registry: kernel.registry, params: kernel.params, settings, realm,
+  }) as unknown as OpenApi));
   return (request, response) => {
     const path = new URL(request.target, 'http://x').pathname;
-    // Not a route of the content API (the GraphQL endpoint, an uploaded file, the webhooks' test receiver)
-    if (!validator.covers(path)) return [];
+    const validator = validators.find((v) => v.covers(path));
+    // Not a route of either API (the GraphQL endpoint, an uploaded file, the webhooks' test receiver)
+    if (!validator) return [];
     const problems = response.status < 400 && request.expectedStatus < 400 ? validator.request(request.method, request.target, request.body) : [];
     return [...problems, ...validator.response(request.method, path, response.status, response.body)];
   };
