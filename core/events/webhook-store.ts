@@ -54,10 +54,12 @@ export class WebhookStore {
   /** What the outbox sends to: enabled webhooks, with their secrets. */
   async endpoints(): Promise<WebhookEndpoint[]> {
     const rows = await this.knex(WEBHOOKS_TABLE).orderBy('id') as Row[];
-    return rows.filter((r) => Boolean(r.enabled)).map((r) => ({
-      name: r.name, url: r.url, events: JSON.parse(r.events) as string[], headers: JSON.parse(r.headers) as Record<string, string>,
-      ...(r.secret ? { secret: r.secret } : {}),
-    }));
+    return rows.filter((r) => Boolean(r.enabled)).map(endpointOf);
+  }
+
+  /** One stored webhook as the sender uses it (its secret too), enabled or not: a test request. */
+  async endpoint(id: string | undefined): Promise<WebhookEndpoint> {
+    return endpointOf(await this.#row(id));
   }
 
   async get(id: string | undefined): Promise<StoredWebhook> {
@@ -195,6 +197,13 @@ export function maskHeaders(headers: Record<string, string> | undefined): Record
   return Object.fromEntries(Object.keys(headers ?? {}).map((name) => [name, HIDDEN]));
 }
 const HIDDEN = '(hidden)';
+
+function endpointOf(r: Row): WebhookEndpoint {
+  return {
+    name: r.name, url: r.url, events: JSON.parse(r.events) as string[], headers: JSON.parse(r.headers) as Record<string, string>,
+    ...(r.secret ? { secret: r.secret } : {}),
+  };
+}
 
 function answer(r: Row): StoredWebhook {
   return {

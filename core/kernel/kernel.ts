@@ -396,6 +396,7 @@ export class Kernel {
           return this.#webhooks;
         },
         configured: this.config.webhooks.endpoints,
+        settings: this.config.webhooks,
         changed: async () => {
           await this.#reloadWebhooks();
           await this.#signals.bump(WEBHOOKS_SIGNAL);

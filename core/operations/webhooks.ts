@@ -4,11 +4,13 @@
 // matching document as written, drafts included: an anonymous caller is refused here even where no
 // plugin guards the content API (no users-permissions), or where a public role was granted these.
 
-import type { WebhookEndpoint } from '../config/types.js';
+import { randomUUID } from 'node:crypto';
+import type { WebhookEndpoint, WebhooksConfig } from '../config/types.js';
 import { isAnonymous } from '../auth/verdict.js';
 import { UnauthorizedError } from '../errors/index.js';
 import type { OperationRegistry } from './registry.js';
 import type { OperationCall, OperationInput } from './types.js';
+import { webhookReceiver } from '../events/receivers.js';
 import { maskHeaders, type WebhookStore } from '../events/webhook-store.js';
 
 // Not .find/.findOne: a read-only API token must not read the receivers' headers (credentials)
@@ -19,11 +21,14 @@ export const WEBHOOK_ACTIONS = {
   update: 'admin::webhooks.update',
   delete: 'admin::webhooks.delete',
   deliveries: 'admin::webhooks.deliveries',
+  trigger: 'admin::webhooks.trigger',
 } as const;
 
 export interface WebhookApiDeps {
   store(): WebhookStore;
   configured: readonly WebhookEndpoint[];
+  /** How a test request is sent (timeout, private addresses). */
+  settings: WebhooksConfig;
   /** After a change: this instance sends to what is stored now, and tells the others. */
   changed(): Promise<void>;
 }
@@ -52,4 +57,12 @@ export function defineWebhookOperations(operations: OperationRegistry, deps: Web
   define(WEBHOOK_ACTIONS.update, 'write', 'Changes a stored webhook', (input) => deps.store().update(input.id, input.data));
   define(WEBHOOK_ACTIONS.delete, 'write', 'Deletes a stored webhook', (input) => deps.store().delete(input.id));
   define(WEBHOOK_ACTIONS.deliveries, 'read', 'The delivery log, newest first', (input) => deps.store().deliveries((input.body ?? {}) as Record<string, unknown>));
+  // Strapi's "trigger": sent now, outside the outbox (nothing logged, nothing stored changes), to
+  // a stored webhook enabled or not, under the same address rules; answers how it went
+  define(WEBHOOK_ACTIONS.trigger, 'read', 'Sends a stored webhook a test request (event trigger-test) now', async (input) => {
+    const endpoint = await deps.store().endpoint(input.id);
+    const body = JSON.stringify({ event: 'trigger-test', createdAt: new Date().toISOString() });
+    const sent = await webhookReceiver(endpoint, deps.settings).deliver({ deliveryId: randomUUID(), event: 'trigger-test', body, attempt: 1 });
+    return { statusCode: sent.status ?? 500, ...(sent.ok ? {} : { message: sent.error ?? 'failed' }) };
+  });
 }

@@ -1,5 +1,6 @@
 // Settings > Webhooks: Strapi's /admin/webhooks, admin-realm routes over core's webhook operations
-// (admin::webhooks.*; the list and the delivery log need admin::webhooks.read). Strapi's shapes:
+// (admin::webhooks.*; the list and the delivery log need admin::webhooks.read, a test request
+// admin::webhooks.update). Strapi's shapes:
 // the body is the webhook itself (no `data` wrapper) and `isEnabled` says whether it is on; the
 // rest is core's (headers' values masked, config/webhooks.ts's endpoints listed read-only).
 
@@ -13,6 +14,7 @@ const WEBHOOKS = {
   update: 'admin::webhooks.update',
   delete: 'admin::webhooks.delete',
   deliveries: 'admin::webhooks.deliveries',
+  trigger: 'admin::webhooks.trigger',
 } as const;
 
 type Raw = Record<string, unknown>;
@@ -86,4 +88,12 @@ export function addWebhookSettingsRoutes(routes: RouteTable, operations: Pick<Op
     doc: { summary: 'Change a stored webhook (its name stays)', tags, body: INPUT(Object.keys(FIELDS).concat('secret')), response: data(WEBHOOK), errors: [404] },
   });
   routes.addOperation({ method: 'DELETE', path: `${at}/:id`, operation: WEBHOOKS.delete, realm, input: idOf, respond: answer(200), doc: { summary: 'Delete a stored webhook', tags, response: data(WEBHOOK), errors: [404] } });
+  // Strapi asks for the update permission to send a test
+  routes.addOperation({
+    method: 'POST', path: `${at}/:id/trigger`, operation: WEBHOOKS.trigger, realm, scope: [WEBHOOKS.update], input: idOf, respond: answer(200),
+    doc: {
+      summary: 'Send a stored webhook a test request (event trigger-test) now', tags, errors: [404],
+      response: data(objectOf({ statusCode: { type: 'integer', description: 'The receiver\'s answer; 500 when there was none' }, message: { type: 'string', description: 'Why it failed' } }, ['message'])),
+    },
+  });
 }

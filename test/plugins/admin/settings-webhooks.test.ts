@@ -1,6 +1,6 @@
 // Settings > Webhooks over HTTP: Strapi's /admin/webhooks routes and shapes (the body is the
 // webhook, isEnabled), served over core's webhook operations with admin permissions; what is
-// stored is sent to, and the delivery log says so.
+// stored is sent to, the delivery log says so, and a test request is sent on demand.
 
 import { expect } from 'chai';
 import { expectFieldError, expectStatus, useKernel } from '../../helpers/suite.js';
@@ -51,6 +51,17 @@ describe('admin: webhooks settings', function () {
     expectStatus(off, 200);
     expect(off.body.data).to.include({ isEnabled: false });
     expect(off.body.data.events).to.deep.equal(['entry.create', 'entry.update']);
+    // A test request, even to a webhook turned off: sent now, with its headers, logged nowhere
+    receiver.answer = () => 418;
+    const tried = await admin.post(`/admin/webhooks/${hook.id}/trigger`);
+    expectStatus(tried, 200);
+    expect(tried.body).to.deep.equal({ data: { statusCode: 418, message: 'answered 418' } });
+    const [, test] = await receiver.waitFor(2);
+    expect(test!.body).to.include({ event: 'trigger-test' });
+    expect(test!.headers).to.include({ authorization: 'Bearer receiver-key', 'x-strapi-event': 'trigger-test' });
+    receiver.answer = () => 200;
+    expect((await admin.post(`/admin/webhooks/${hook.id}/trigger`)).body).to.deep.equal({ data: { statusCode: 200 } });
+    expect((await admin.get('/admin/webhooks/deliveries?webhook=search')).body.data).to.have.lengthOf(1);
     const deleted = await admin.del(`/admin/webhooks/${hook.id}`);
     expectStatus(deleted, 200);
     expect(deleted.body.data).to.include({ id: hook.id, name: 'search', isEnabled: false });
@@ -69,7 +80,7 @@ describe('admin: webhooks settings', function () {
     expectStatus(made, 201);
     expectFieldError(await admin.put(`/admin/webhooks/${made.body.data.id}`, { name: 'renamed' }), ['name']);
     expectStatus(await admin.get('/admin/webhooks/deliveries?status=lost'), 400);
-    for (const res of [await admin.get('/admin/webhooks/999999'), await admin.put('/admin/webhooks/999999', { isEnabled: false }), await admin.del('/admin/webhooks/abc')]) {
+    for (const res of [await admin.get('/admin/webhooks/999999'), await admin.put('/admin/webhooks/999999', { isEnabled: false }), await admin.del('/admin/webhooks/abc'), await admin.post('/admin/webhooks/999999/trigger')]) {
       expectStatus(res, 404);
     }
     expectStatus(await admin.del(`/admin/webhooks/${made.body.data.id}`), 200);
@@ -85,6 +96,7 @@ describe('admin: webhooks settings', function () {
       { method: 'GET', path: at, action: 'admin::webhooks.read' },
       { method: 'POST', path: '/admin/webhooks', body: { name: 'guarded-new', url: 'https://hooks.example.com/new', events: ['entry.create'], isEnabled: false }, action: 'admin::webhooks.create' },
       { method: 'PUT', path: at, body: { events: ['entry.update'] }, action: 'admin::webhooks.update' },
+      { method: 'POST', path: `${at}/trigger`, action: 'admin::webhooks.update' },
       { method: 'DELETE', path: at, action: 'admin::webhooks.delete' },
     ], ACTIONS);
     expectStatus(await as(app(), root).get(at), 404);
