@@ -44,6 +44,10 @@ export interface ParamDefinition {
   /** Checks a raw value (from a query string, a GraphQL argument or a relation reference) and
    *  returns it typed; throws a ValidationError naming the parameter. Without it the schema decides. */
   parse?(raw: unknown, where: ParamUse): unknown;
+  /** Checks a value written into a typed surface's document (a GraphQL literal), whatever field
+   *  it is given to: a document with a value no field could take fails validation before
+   *  anything runs (i18n: an unknown locale). Throws a ValidationError. */
+  checkLiteral?(raw: unknown): void;
 }
 
 /** What a parameter's value is checked for. */

@@ -36,7 +36,9 @@ export function typesFromParams(params: readonly ParamDefinition[]): TypeSpec[] 
     const name = argType(param);
     if (!name || out.has(name)) continue;
     if (schema.type === 'enum') out.set(name, { name, kind: 'enum', values: schema.values.map(enumValue), fields: {}, description: param.description });
-    else if (schema.type === 'string' && schema.typeName) out.set(name, { name, kind: 'scalar', fields: {}, description: param.description });
+    else if (schema.type === 'string' && schema.typeName) {
+      out.set(name, { name, kind: 'scalar', fields: {}, description: param.description, ...(param.checkLiteral ? { checkLiteral: param.checkLiteral } : {}) });
+    }
   }
   return [...out.values()];
 }

@@ -62,6 +62,9 @@ export interface TypeSpec {
   members?: readonly string[];
   /** Union types: the member type of a value (undefined: none fits). */
   resolveType?(value: unknown): string | undefined;
+  /** Scalar types: checks a value written in the document (a literal), before anything runs;
+   *  throws to refuse it. */
+  checkLiteral?(value: unknown): void;
 }
 
 /** The variant of Strapi v4's entity shape ({ data { id attributes } }, id = documentId): the

@@ -6,7 +6,7 @@ import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueN
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
 
-function stringScalar(name: string, description: string, check?: (value: string) => boolean, expected?: string): GraphQLScalarType {
+function stringScalar(name: string, description: string, check?: (value: string) => boolean, expected?: string, checkLiteral?: (value: unknown) => void): GraphQLScalarType {
   const parse = (value: unknown): string => {
     if (typeof value !== 'string' || (check && !check(value))) {
       throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}${expected ? `: expected ${expected}` : ''}`);
@@ -17,7 +17,15 @@ function stringScalar(name: string, description: string, check?: (value: string)
     name, description,
     serialize: (value) => (value instanceof Date ? value.toISOString() : value),
     parseValue: parse,
-    parseLiteral: (ast: ValueNode) => parse(ast.kind === Kind.STRING ? ast.value : undefined),
+    parseLiteral: (ast: ValueNode) => {
+      const value = parse(ast.kind === Kind.STRING ? ast.value : undefined);
+      // The owner's check of a literal (an unknown locale): the document does not validate, as in
+      // Strapi, where its scalar refuses it
+      if (checkLiteral) {
+        try { checkLiteral(value); } catch (err) { throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}: ${(err as Error).message}`); }
+      }
+      return value;
+    },
   });
 }
 
@@ -58,6 +66,6 @@ export function scalarTypes(): Record<string, GraphQLScalarType> {
 
 /** A scalar the plugin did not define: a dynamic zone's input (JSON), or a plugin's typed
  *  parameter (a string its owner checks). */
-export function otherScalar(name: string, description?: string): GraphQLScalarType {
-  return name.endsWith('DynamicZoneInput') ? jsonScalar(name, description ?? 'A dynamic zone entry') : stringScalar(name, description ?? name);
+export function otherScalar(name: string, description?: string, checkLiteral?: (value: unknown) => void): GraphQLScalarType {
+  return name.endsWith('DynamicZoneInput') ? jsonScalar(name, description ?? 'A dynamic zone entry') : stringScalar(name, description ?? name, undefined, undefined, checkLiteral);
 }

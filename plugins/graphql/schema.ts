@@ -28,7 +28,7 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, buil
   const overridden = extend?.resolvers ?? new Map<string, ResolverFn>();
   for (const type of spec.types.values()) {
     if (type.kind === 'scalar') {
-      resolvers[type.name] = scalars[type.name] ?? otherScalar(type.name, type.description);
+      resolvers[type.name] = scalars[type.name] ?? otherScalar(type.name, type.description, type.checkLiteral);
     } else if (type.kind === 'enum') {
       resolvers[type.name] = Object.fromEntries((type.values ?? []).map((v) => [v.name, v.value]));
     } else if (type.kind === 'union' && type.resolveType) {

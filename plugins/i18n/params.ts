@@ -18,5 +18,8 @@ export function defineLocaleParam(params: ParamRegistry, settings: I18nSettings)
     ignoredOn: (ct) => !isLocalized(ct),
     relationRef: { identifies: true },
     parse: (raw, { action }) => localeOf({ locale: raw }, settings, ALL_LOCALES.has(action)),
+    // A literal that is no locale fails the document's validation, as Strapi's scalar does; '*'
+    // is checked where it is given
+    checkLiteral: (raw) => { localeOf({ locale: raw }, settings, true); },
   });
 }

@@ -161,8 +161,20 @@ describe('GraphQL: reading', () => {
     await gqlData(get(), 'mutation($id: ID!) { updateArticle(documentId: $id, locale: "fr", data: { title: "Alpha FR" }) { documentId } }', { id: ids.alpha });
     const fr = await gqlData(get(), '{ articles(locale: "fr") { title locale localizations { locale title } } }');
     expect(fr.articles).to.deep.equal([{ title: 'Alpha FR', locale: 'fr', localizations: [{ locale: 'en', title: 'Alpha' }] }]);
+    // An unknown literal: the document does not validate, as with Strapi's scalar (no data key)
     const bad = await gql(get(), '{ articles(locale: "xx") { title } }');
-    expect(oneError(bad, 'BAD_USER_INPUT').message).to.match(/locale/i);
+    expect(bad.status).to.equal(400);
+    expect(oneError(bad, 'GRAPHQL_VALIDATION_FAILED').message).to.equal('I18NLocaleCode cannot represent "xx": Unknown locale: xx (the locales are en, fr)');
+    expect(bad.body).to.not.have.property('data');
+    const notACode = await gql(get(), '{ articles(locale: "not a code") { title } }');
+    expect(oneError(notACode, 'GRAPHQL_VALIDATION_FAILED').message).to.match(/expected a locale code such as en or fr/);
+    // The same value as a variable reaches the operation, which refuses it
+    const variable = await gql(get(), 'query($l: I18NLocaleCode) { articles(locale: $l) { title } }', { l: 'xx' });
+    expect(oneError(variable, 'BAD_USER_INPUT').message).to.match(/Unknown locale: xx/);
+    expect(variable.body.data).to.equal(null);
+    // * is every locale on a list, and still not on one document
+    expect((await gqlData(get(), '{ articles(locale: "*", filters: { title: { startsWith: "Alpha" } }, sort: ["locale"]) { locale } }')).articles).to.deep.equal([{ locale: 'en' }, { locale: 'fr' }]);
+    oneError(await gql(get(), 'query($id: ID!) { article(documentId: $id, locale: "*") { title } }', { id: ids.alpha }), 'BAD_USER_INPUT');
   });
 
   it('lists the locales with i18NLocales (Strapi\'s name), as GET /api/i18n/locales does', async () => {

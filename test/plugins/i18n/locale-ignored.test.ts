@@ -99,6 +99,6 @@ describe('i18n: locale on a content type without i18n', () => {
     expect(refused.message).to.match(/Unknown argument "locale"/);
     const pages = await gql(app(), '{ pages(locale: "fr") { title } }');
     expect(pages.body.errors, pages.text).to.equal(undefined);
-    oneError(await gql(app(), '{ pages(locale: "zz") { title } }'), 'BAD_USER_INPUT');
+    oneError(await gql(app(), '{ pages(locale: "zz") { title } }'), 'GRAPHQL_VALIDATION_FAILED');
   });
 });
