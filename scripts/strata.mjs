@@ -5,8 +5,8 @@
 // banner, so a script can capture what a command prints (`SECRET=$(npx strata token create ...)`).
 import './node-check.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, watch } from 'node:fs';
-import { constants } from 'node:os';
+import { existsSync, readFileSync, realpathSync, rmSync, watch, watchFile } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtEntry, checkout, root } from './build-if-stale.mjs';
@@ -26,7 +26,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const USAGE = `usage: strata <command> [arguments]
 
   new <folder>      make a new app in <folder> (then: cd <folder> && npm install && npm run develop)
-  develop           start, and start again when config/, content-types/, plugins/, src/ or .env changes
+  develop           start, and start again when config/, content-types/, plugins/, .env or a plugin changes
   start             serve the app in this folder (APP_DIR overrides the folder)
   build             type-check the app; check config, plugins and content types without starting
   generate          write a content type or component, or the OpenAPI document (strata generate --help)
@@ -86,35 +86,59 @@ async function createNew(args) {
 
 // Node's own watch mode restarts `strata start` on a change: a new process is the only way to
 // read a changed config/*.ts again (ES modules cannot be unloaded). A start that fails (a schema
-// error) waits for the next save. Node 22 stops on a watch path that does not exist, so only
-// existing ones are passed; when one of them appears or goes (a first plugins/, a new .env), the
-// watcher is started again with the new list.
+// error) waits for the next save. Only what the server reads is watched: config/, content-types/,
+// plugins/ and .env, and the folder of each plugin given by path (`resolve`), which every start
+// reports (core/cli/start.ts): a file the server never reads (generated client types under src/)
+// restarts nothing. Node 22 stops on a watch path that does not exist, so only existing ones are
+// passed; when one of them appears or goes (a first plugins/, a new .env), the watcher is started
+// again with the new list.
 function develop(args) {
-  const names = ['config', 'content-types', 'plugins', 'src', '.env'];
+  const names = ['config', 'content-types', 'plugins', '.env'];
   const framework = frameworkCheckout ? [join(root, 'core')] : [];
   const present = () => names.map((n) => join(appDir, n)).filter((p) => existsSync(p)).concat(framework);
+  const report = join(tmpdir(), `strata-develop-${process.pid}.json`);
   let paths = [];
   let child;
   let respawn = false;
   let stopping = false;
+  const shown = (p) => (p.startsWith(`${appDir}/`) ? p.slice(appDir.length + 1) : p);
   const run = () => {
     paths = present();
+    process.stdout.write(`develop: starting again on a change in ${[...paths, ...pluginPaths].map(shown).join(', ')}\n`);
     child = spawn(process.execPath, [
       ...paths.map((p) => `--watch-path=${p}`), '--watch-preserve-output',
       fileURLToPath(import.meta.url), 'start', ...args,
-    ], { stdio: 'inherit' });
+    ], { stdio: 'inherit', env: { ...process.env, STRATA_DEVELOP_REPORT: report } });
     child.on('exit', (code, signal) => {
       if (respawn && !stopping) { respawn = false; run(); return; }
+      rmSync(report, { force: true });
       // Stopped by the signal we forwarded: a clean stop. Killed by another: the shell's 128 + n.
       process.exit(code ?? (stopping ? 0 : 128 + (constants.signals[signal] ?? 0)));
     });
   };
-  run();
-  watch(appDir, (_event, name) => {
-    if (!names.includes(String(name)) || respawn || stopping) return;
-    if (present().join('\n') === paths.join('\n')) return;
+  const restart = () => {
+    if (respawn || stopping) return;
     respawn = true;
     child.kill('SIGTERM');
+  };
+  // Plugins given by path, as the latest start read them: watched here (Node's watcher takes its
+  // list once), each change restarting the watcher and with it the server
+  let pluginPaths = [];
+  let pluginWatchers = [];
+  watchFile(report, { interval: 250 }, () => {
+    let listed;
+    try { listed = JSON.parse(readFileSync(report, 'utf8')); } catch { return; }
+    const outside = listed.filter((p) => existsSync(p) && !paths.some((w) => p === w || p.startsWith(`${w}/`)));
+    if (outside.join('\n') === pluginPaths.join('\n')) return;
+    for (const w of pluginWatchers) w.close();
+    pluginPaths = outside;
+    pluginWatchers = outside.map((p) => watch(p, { recursive: true }, restart));
+    if (outside.length) process.stdout.write(`develop: and on a change in ${outside.map(shown).join(', ')} (plugins given by path)\n`);
+  });
+  run();
+  watch(appDir, (_event, name) => {
+    if (!names.includes(String(name)) || present().join('\n') === paths.join('\n')) return;
+    restart();
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => { stopping = true; child.kill(signal); });

@@ -3,6 +3,8 @@
 // With server.workers > 1 the primary syncs the schema once, then forks workers that share the port.
 
 import cluster from 'node:cluster';
+import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createConsoleLogger, createKernel, KernelError, type Kernel, type Logger } from '../index.js';
 import { appDir, configDir, configNotice } from '../config/app-folders.js';
 import { indexLines, serverIndex } from '../rest/index-page.js';
@@ -29,6 +31,7 @@ async function serve(): Promise<void> {
 async function primary(): Promise<void> {
   const started = Date.now();
   const kernel = await createKernel({ appDir, configDir });
+  reportPluginPaths(kernel);
   const workers = kernel.config.server.workers;
   if (workers <= 1) { await kernel.destroy(); await serve(); return; }
   // Sync once here, so workers find an unchanged schema and run no DDL at the same time.
@@ -54,6 +57,22 @@ async function primary(): Promise<void> {
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     await new Promise<void>((done) => cluster.on('exit', () => { if (Object.keys(cluster.workers ?? {}).length === 0) done(); }));
   });
+}
+
+/** Under `strata develop` (scripts/strata.mjs), which watches what the server reads: the
+ *  folders of the plugins given by path (`resolve`), wherever the app keeps them. */
+function reportPluginPaths(kernel: Kernel): void {
+  const report = process.env.STRATA_DEVELOP_REPORT;
+  if (!report) return;
+  const paths = Object.values(kernel.config.plugins).flatMap((entry) => {
+    if (typeof entry !== 'object' || typeof entry.resolve !== 'string') return [];
+    const path = resolve(appDir, entry.resolve);
+    // ./src/plugins/hello (a folder) is watched whole; a file, or a name without its extension, by its folder
+    return [existsSync(path) && statSync(path).isDirectory() ? path : dirname(path)];
+  });
+  // Whole or not at all: the watcher reads it when it changes
+  writeFileSync(`${report}.${process.pid}`, JSON.stringify([...new Set(paths)]));
+  renameSync(`${report}.${process.pid}`, report);
 }
 
 /** A worker's start-up repeats the primary's (the same config, plugins and schema): its info

@@ -3,6 +3,9 @@
 // GraphQL), as a small page or, for Accept: application/json, as JSON. Start-up prints the same
 // links (indexLines).
 
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Middleware } from 'koa';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import { escapeHtml } from '../email/template.js';
@@ -10,7 +13,24 @@ import { htmlDocument } from './asset-page.js';
 import type { RouteTable } from './route-table.js';
 import type { RequestState } from './types.js';
 
-const DOCS = 'https://www.npmjs.com/package/strata-cms';
+/** The documentation on this machine: the checkout's docs/, or the README npm ships in the
+ *  installed package (no registry page: there is none before a release). Shown relative to the
+ *  working directory when under it. */
+const DOCS = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!isPackageRoot(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  const file = [join(dir, 'docs', 'README.md'), join(dir, 'README.md')].find((f) => existsSync(f)) ?? join(dir, 'README.md');
+  const shown = relative(process.cwd(), file);
+  return shown.startsWith('..') || isAbsolute(shown) ? file : shown;
+})();
+
+function isPackageRoot(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'strata-cms';
+  } catch {
+    return false;
+  }
+}
 
 export interface ServerIndex {
   contentTypes: Array<{ uid: string; displayName: string; routes: string[] }>;
@@ -63,7 +83,7 @@ function page(index: ServerIndex): string {
 <h2>Content types</h2>
 <ul>${types.length ? types.join('\n') : '<li>None yet: add one with <code>npm run generate -- content-type &lt;name&gt;</code></li>'}</ul>
 <h2>Documentation</h2>
-<p><a href="${e(index.docs)}">${e(index.docs)}</a></p>`;
+<p>On this machine: <code>${e(index.docs)}</code></p>`;
   return htmlDocument('Strata CMS', '', body, ' style="font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5"');
 }
 

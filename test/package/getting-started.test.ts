@@ -1,8 +1,10 @@
 // The framework as a user gets it: `npm pack` of strata-cms and create-strata-cms, then
 // docs/getting-started.md walked step by step in a temporary folder outside this repository
-// (its `sh run=true` blocks as commands, its files written, its requests sent to `npm run
-// develop`), then what a user does next with the same app. Only on SQLite (the CI phases that
-// run the suite on a database server test the server, not the package).
+// (its `sh run=true` blocks as commands, the `run=checkout` ones too, as the page's path before
+// a release; its files written, its requests sent to `npm run develop`), then what a user does
+// next with the same app. The `run=registry` line needs a published release: it is only checked to
+// make the same app. Only on SQLite (the CI phases that run the suite on a database server test
+// the server, not the package).
 
 import { expect } from 'chai';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ function steps(): Step[] {
   const content = readFileSync(join(ROOT, DOC), 'utf8').replace(/\$([A-Z][A-Z0-9_]*)/g, '{{$1}}');
   const doc = parseDoc({ path: DOC, content });
   if (doc.errors.length) throw new Error(doc.errors.join('\n'));
-  const blocks = parseBlocks(content).filter((b) => b.attrs.run === 'true' || b.attrs.file);
+  const blocks = parseBlocks(content).filter((b) => b.attrs.run === 'true' || b.attrs.run === 'checkout' || b.attrs.run === 'registry' || b.attrs.file);
   return [...blocks.map((block) => ({ line: block.line, block })), ...doc.examples.map((example) => ({ line: example.line, example }))]
     .sort((a, b) => a.line - b.line);
 }
@@ -41,8 +43,8 @@ describe(`${DOC}, on the packed packages`, function () {
   before(function () {
     if (onServerDatabase) this.skip();
     work = mkdtempSync(join(tmpdir(), 'strata-package-'));
-    tarballs = packTarballs(join(work, 'tarballs'));
-    cwd = work;
+    // Where the page's checkout block starts: a clone beside the app (its packing is done here)
+    cwd = join(work, 'strata-cms');
   });
 
   after(async () => {
@@ -50,17 +52,23 @@ describe(`${DOC}, on the packed packages`, function () {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  /** One command line of a `sh run=true` block, as the page's reader would type it. */
+  /** One command line of a `sh run=true` or `run=checkout` block, as the page's reader would type it. */
   async function command(line: string): Promise<void> {
-    const create = /^npm create strata-cms@latest (\S+)$/.exec(line);
-    if (create) {
-      // The registry's package is the published one: the tarballs stand in for it
-      mustRun(`npm exec --yes --package=${tarballs.create} -- create-strata-cms ${create[1]} --framework file:${tarballs.framework}`, cwd);
+    const pack = /^npm pack \. \.\/packages\/create-strata-cms --pack-destination (\S+)$/.exec(line);
+    if (pack) {
+      // The same packages, from this checkout: built once and packed without prepack's clean
+      // build, which would delete dist/ under other suites' servers
+      tarballs = packTarballs(resolve(cwd, pack[1]!));
       return;
     }
     const cd = /^cd (\S+)$/.exec(line);
     if (cd) { cwd = resolve(cwd, cd[1]!); return; }
-    if (line === 'npm install') { mustRun('npm install --prefer-offline --no-audit --no-fund', cwd); return; }
+    if (line === 'npm install') {
+      const install = mustRun('npm install --prefer-offline --no-audit --no-fund', cwd);
+      // No dependency's install script is left undecided (swagger-ui-dist's @scarf/scarf is denied)
+      expect(install.stdout + install.stderr).to.not.match(/install-scripts|scarf/i);
+      return;
+    }
     if (line === 'npm run develop') {
       develop = new Develop(cwd);
       await develop.waitForStart(1);
@@ -79,6 +87,11 @@ describe(`${DOC}, on the packed packages`, function () {
 
   it('walks every step, from npm create to npm run build', async () => {
     for (const step of steps()) {
+      if ('block' in step && step.block.attrs.run === 'registry') {
+        // Not published from here: the checkout's path below makes the same app
+        expect(step.block.content.trim(), `${DOC}:${step.line}`).to.equal('npm create strata-cms@latest my-site');
+        continue;
+      }
       if ('example' in step) {
         expect(develop, `${DOC}:${step.line}: a request before npm run develop`).to.not.equal(undefined);
         await run({ get url() { return develop!.url; }, logs: [] }, step.example, bindings);
@@ -111,6 +124,9 @@ describe(`${DOC}, on the packed packages`, function () {
     expect(readdirSync(join(installed, 'core'))).to.deep.equal(['cli']);
     for (const absent of ['test', 'docs', 'bench', 'plugins', 'tsconfig.build.json']) expect(existsSync(join(installed, absent)), absent).to.equal(false);
     expect(readFileSync(join(appDir(), 'content-types', 'recipe.json'), 'utf8')).to.contain('"servings"');
+    // The start-up's documentation line names what the package holds, not a registry page
+    expect(develop!.output()).to.contain('Documentation: node_modules/strata-cms/README.md\n');
+    expect(existsSync(join(installed, 'README.md'))).to.equal(true);
   });
 
   it('serves GraphQL and its playground from the package, compiled by graphql-jit (one copy of graphql)', async () => {
@@ -155,6 +171,26 @@ export default definePlugin<{ greeting?: string }>({
     expect(build.stdout).to.match(/plugins\/hello\/index\.ts.*error TS2339: Property 'shout' does not exist/);
     writeFileSync(plugin, source('info'));
     await develop!.waitForStart(starts + 2);
+  });
+
+  it('develop watches a plugin given by path, and nothing else of src/ (generated client types)', async () => {
+    const plugin = join(appDir(), 'src', 'plugins', 'greeter', 'index.ts');
+    mkdirSync(dirname(plugin), { recursive: true });
+    const source = (n: number) => `import { definePlugin } from 'strata-cms';\n\nexport default definePlugin({ name: 'greeter', register(api) { api.logger.info('greeter ${n}'); } });\n`;
+    writeFileSync(plugin, source(1));
+    const plugins = join(appDir(), 'config', 'plugins.ts');
+    writeFileSync(plugins, readFileSync(plugins, 'utf8').replace(/\n\}\)\) satisfies PluginsConfigFile;/, `\n  greeter: { enabled: true, resolve: './src/plugins/greeter' },\n})) satisfies PluginsConfigFile;`));
+    let starts = develop!.starts();
+    await develop!.waitForStart(++starts);
+    await develop!.waitFor((out) => out.includes('develop: and on a change in src/plugins/greeter (plugins given by path)'), 'the plugin folder watched');
+    // What it watches, said when it starts: never src/ as a whole
+    const watched = [...develop!.output().matchAll(/develop: starting again on a change in (.*)/g)].map((m) => m[1]!);
+    expect(watched.at(-1)).to.equal('config, content-types, plugins');
+    // docs/openapi.md's generated types go under src/: the plugin's change is what restarts it
+    writeFileSync(join(appDir(), 'src', 'api.d.ts'), 'export type Paths = {};\n');
+    writeFileSync(plugin, source(2));
+    await develop!.waitForStart(++starts);
+    expect(develop!.output()).to.contain('greeter 2');
   });
 
   it('develop prints why a schema does not start and starts again once it is fixed', async () => {
