@@ -76,8 +76,11 @@ export interface ModelTypesContext {
 const prop = (parent: unknown, name: string): unknown => (parent as Record<string, unknown> | null)?.[name];
 /** A list the plan did not load (a relation the caller may not read) is empty, not null. */
 const orEmpty = (name: string) => (parent: unknown): unknown => prop(parent, name) ?? [];
-const DEPRECATED_ID = 'Use documentId: id here is the documentId (v4CompatibilityMode)';
-const DEPRECATED_WRAPPER = 'Read the fields directly (v4CompatibilityMode)';
+// Strapi 5's deprecation reasons in v4CompatibilityMode, word for word: introspection shows them
+const DEPRECATED_ID = 'Use `documentId` instead';
+const DEPRECATED_WRAPPER = 'Use root level fields instead';
+const DEPRECATED_DATA = 'Use `nodes` field instead';
+const DEPRECATED_META = 'Use the `pagination` field instead';
 
 export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, model: Model, writable: boolean): void {
   const { registry, settings } = ctx;
@@ -154,7 +157,7 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
     filters[name] = { type: scalar.filter, args: {} };
     if (canWrite) input[name] = { type, args: {} };
   }
-  if (!isComponent && settings.v4CompatibilityMode) addCompatibilityFields(ctx, model, output);
+  if (settings.v4CompatibilityMode) addCompatibilityFields(ctx, model, output);
   const filtersName = filtersInputOf(model);
   filters.and = { type: `[${filtersName}]`, args: {} };
   filters.or = { type: `[${filtersName}]`, args: {} };
@@ -168,11 +171,12 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
   if (!isComponent) addWrapperTypes(builder, ctx, model, { ...scope, role: 'other' });
 }
 
-/** Strapi 5's v4CompatibilityMode: v4's id, attributes and data beside the flat fields, so a
- *  v4 query (category { data { id attributes { name } } }) reads the flat type. */
+/** Strapi 5's v4CompatibilityMode: v4's id (the row's id, as Strapi serves it), attributes and
+ *  data beside the flat fields, so a v4 query (category { data { id attributes { name } } })
+ *  reads the flat type. A component keeps its own id and gets attributes and data too. */
 function addCompatibilityFields(ctx: ModelTypesContext, model: Model, output: Record<string, FieldSpec>): void {
   const self = `${typeNameOf(model)}!`;
-  output.id = { type: 'ID!', args: {}, source: (p) => prop(p, 'documentId'), deprecationReason: DEPRECATED_ID };
+  if (model.modelType !== 'component') output.id = { type: 'ID!', args: {}, deprecationReason: DEPRECATED_ID };
   const hops = ['attributes', 'data'].filter((name) => !model.attributes[name]);
   for (const name of hops) output[name] = { type: self, args: {}, source: (p) => p, deprecationReason: DEPRECATED_WRAPPER };
   ctx.hops.set(typeNameOf(model), hops);
@@ -199,8 +203,8 @@ function addWrapperTypes(builder: SchemaBuilder, ctx: ModelTypesContext, model: 
   }
   const nodes = { type: `[${type}!]!`, args: {} };
   const compat = ctx.settings.v4CompatibilityMode;
-  const data: FieldSpec = { ...nodes, source: (p) => prop(p, 'nodes'), deprecationReason: DEPRECATED_WRAPPER };
-  const meta: FieldSpec = { type: 'ResponseCollectionMeta!', args: {}, source: (p) => ({ pagination: prop(p, 'pageInfo') }), deprecationReason: DEPRECATED_WRAPPER };
+  const data: FieldSpec = { ...nodes, source: (p) => prop(p, 'nodes'), deprecationReason: DEPRECATED_DATA };
+  const meta: FieldSpec = { type: 'ResponseCollectionMeta!', args: {}, source: (p) => ({ pagination: prop(p, 'pageInfo') }), deprecationReason: DEPRECATED_META };
   add(collectionOf(model), { nodes, pageInfo: { type: 'Pagination!', args: {} }, ...(compat ? { data, meta } : {}) }, compat ? ['nodes', 'data'] : ['nodes']);
   add(relationCollectionOf(model), { nodes, ...(compat ? { data } : {}) }, compat ? ['nodes', 'data'] : ['nodes']);
 }

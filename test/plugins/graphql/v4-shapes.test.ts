@@ -7,6 +7,8 @@ import { expect } from 'chai';
 import { countStatements } from '../../helpers/statements.js';
 import { gql, gqlData, upPlugin, useGraphqlKernel, type Json } from './helpers.js';
 
+const A = 'api::article.article';
+const C = 'api::category.category';
 const ARTICLE_FIELDS = 'id attributes { title category { data { id attributes { name } } } authors(sort: ["name"]) { data { id attributes { name } } } seo { metaTitle } }';
 
 describe('GraphQL: shape v4 (the spec\'s schema)', () => {
@@ -100,27 +102,60 @@ describe('GraphQL: v4CompatibilityMode (Strapi 5\'s)', () => {
   const get = useGraphqlKernel({ v4CompatibilityMode: true });
   let science = '';
   let alpha = '';
+  const rowId = async (uid: string, documentId: string) => String((await get().kernel.documents(uid).findOne({ documentId, status: 'published' }))!.id);
 
   before(async () => {
     science = (await gqlData(get(), 'mutation { createCategory(data: { name: "Science" }, status: PUBLISHED) { documentId } }')).createCategory.documentId;
-    alpha = (await gqlData(get(), 'mutation($c: ID) { createArticle(data: { title: "Alpha", category: $c }, status: PUBLISHED) { documentId } }', { c: science })).createArticle.documentId;
+    alpha = (await gqlData(get(), 'mutation($c: ID) { createArticle(data: { title: "Alpha", category: $c, seo: { metaTitle: "A" } }, status: PUBLISHED) { documentId } }', { c: science })).createArticle.documentId;
   });
 
-  it('answers a v4 query on a connection with the flat data', async () => {
+  it('answers a v4 query on a connection with the flat data, id being the row id as Strapi serves it', async () => {
     const data = await gqlData(get(), `{ articles_connection { data { id attributes { title category { data { id attributes { name } } } } } meta { pagination { total } } } }`);
     expect(data.articles_connection).to.deep.equal({
-      data: [{ id: alpha, attributes: { title: 'Alpha', category: { data: { id: science, attributes: { name: 'Science' } } } } }],
+      data: [{ id: await rowId(A, alpha), attributes: { title: 'Alpha', category: { data: { id: await rowId(C, science), attributes: { name: 'Science' } } } } }],
       meta: { pagination: { total: 1 } },
     });
   });
 
-  it('keeps the flat fields beside the old ones, and marks the old ones deprecated', async () => {
-    const data = await gqlData(get(), '{ articles { documentId title attributes { category { name } } } articles_connection { nodes { title } pageInfo { total } } }');
+  it('keeps the flat fields beside the old ones; a component has attributes and data too', async () => {
+    const data = await gqlData(get(), '{ articles { documentId title attributes { category { name } } seo { id data { metaTitle } } } articles_connection { nodes { title } pageInfo { total } } }');
     expect(data).to.deep.equal({
-      articles: [{ documentId: alpha, title: 'Alpha', attributes: { category: { name: 'Science' } } }],
+      articles: [{ documentId: alpha, title: 'Alpha', attributes: { category: { name: 'Science' } }, seo: { id: data.articles[0].seo.id, data: { metaTitle: 'A' } } }],
       articles_connection: { nodes: [{ title: 'Alpha' }], pageInfo: { total: 1 } },
     });
-    expect(get().kernel.service('graphql').sdl()).to.match(/attributes: Article! @deprecated/);
+  });
+
+  it('shows in introspection exactly Strapi\'s names, types, nullability and deprecation reasons', async () => {
+    const data = await gqlData(get(), `{
+      article: __type(name: "Article") { ...F } seo: __type(name: "ComponentSharedSeo") { ...F }
+      page: __type(name: "ArticleEntityResponseCollection") { ...F } related: __type(name: "ArticleRelationResponseCollection") { ...F }
+    }
+    fragment F on __Type { fields(includeDeprecated: true) { name isDeprecated deprecationReason type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } }`);
+    const fields = (type: string, names: string[]) => Object.fromEntries((data[type].fields as Json[]).filter((f) => names.includes(f.name))
+      .map((f) => [f.name, [print(f.type), f.deprecationReason]]));
+    expect(fields('article', ['id', 'documentId', 'attributes', 'data'])).to.deep.equal({
+      id: ['ID!', 'Use `documentId` instead'], documentId: ['ID!', null],
+      attributes: ['Article!', 'Use root level fields instead'], data: ['Article!', 'Use root level fields instead'],
+    });
+    expect(fields('seo', ['id', 'attributes', 'data'])).to.deep.equal({
+      id: ['ID!', null], attributes: ['ComponentSharedSeo!', 'Use root level fields instead'], data: ['ComponentSharedSeo!', 'Use root level fields instead'],
+    });
+    expect(fields('page', ['nodes', 'pageInfo', 'data', 'meta'])).to.deep.equal({
+      nodes: ['[Article!]!', null], pageInfo: ['Pagination!', null], data: ['[Article!]!', 'Use `nodes` field instead'], meta: ['ResponseCollectionMeta!', 'Use the `pagination` field instead'],
+    });
+    expect(fields('related', ['nodes', 'data', 'meta'])).to.deep.equal({ nodes: ['[Article!]!', null], data: ['[Article!]!', 'Use `nodes` field instead'] });
+  });
+
+  it('refuses what the mode does not add, as Strapi: the v4 list shape, id as an argument, publicationState, EntityResponse types', async () => {
+    const refused = async (query: string, message: RegExp) => {
+      const res = await gql(get(), query);
+      expect(res.status, res.text).to.equal(400);
+      expect(res.body.errors[0].message).to.match(message);
+    };
+    await refused('{ articles { data { title } meta { pagination { total } } } }', /Cannot query field "meta" on type "Article"/);
+    await refused(`{ article(id: "${alpha}") { title } }`, /Unknown argument "id"/);
+    await refused('{ articles(publicationState: PREVIEW) { title } }', /Unknown argument "publicationState"/);
+    await refused('{ a: __type(name: "ArticleEntityResponse") { name } } fragment X on ArticleEntityResponse { data { id } }', /Unknown type "ArticleEntityResponse"/);
   });
 
   it('refuses v4CompatibilityMode together with shape v4', async () => {
@@ -131,6 +166,13 @@ describe('GraphQL: v4CompatibilityMode (Strapi 5\'s)', () => {
     expect((error as Error).message).to.match(/plugins\.graphql\.config\.v4CompatibilityMode/);
   });
 });
+
+/** An introspected type as GraphQL writes it: [Article!]! */
+function print(type: Json): string {
+  if (type.kind === 'NON_NULL') return `${print(type.ofType)}!`;
+  if (type.kind === 'LIST') return `[${print(type.ofType)}]`;
+  return type.name;
+}
 
 describe('GraphQL: shape v4, the plugins\' types', () => {
   const get = useGraphqlKernel({ shape: 'v4' }, { pluginsConfig: upPlugin({ permissions: { public: ['plugin::i18n.locales.listLocales'], authenticated: [] } }) });
