@@ -3,13 +3,14 @@
 
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLFieldResolver, GraphQLResolveInfo, GraphQLScalarType, GraphQLSchema } from 'graphql';
-import type { FieldSpec, OperationCall, PluginApi, RequestContext, RunOptions } from '../../core/index.js';
+import { ForbiddenError, type FieldSpec, type OperationCall, type PluginApi, type RequestContext, type RunOptions } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { otherScalar, scalarTypes } from './scalars.js';
 import { printSdl } from './sdl.js';
 import { selectionParams, variablesOf } from './selection.js';
 import type { BuiltSpec } from './spec/index.js';
+import type { RelationField } from './spec/models.js';
 import type { GraphqlContext, Resolvers } from './context.js';
 import { extendedSchema, type Extend } from './extension/build.js';
 import { runOptionsOf } from './extension/wrap.js';
@@ -40,7 +41,8 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, buil
         const coordinate = `${type.name}.${name}`;
         // An overridden operation field checks its policies around the override, once
         const run = runOptionsOf(configs.get(coordinate), !overridden.has(coordinate));
-        const resolver = fieldResolver({ api, settings, hops }, field, run);
+        const relation = built.relations.get(coordinate);
+        const resolver = relation ? relationResolver(api, field, name, relation) : fieldResolver({ api, settings, hops }, field, run);
         if (resolver) fields[name] = resolver;
       }
       resolvers[type.name] = fields;
@@ -96,4 +98,23 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
     };
   }
   return source ? (parent) => source(parent) : undefined;
+}
+
+/** A relation field reads what the plan loaded. The plan leaves out a relation whose target the
+ *  caller may not find (core's query permissions), and then the field is Strapi's FORBIDDEN at
+ *  its path, where Strapi's own check of the target's find refuses it; the caller is asked only
+ *  then, so a loaded relation costs a property read. */
+function relationResolver(api: PluginApi, field: FieldSpec, name: string, relation: RelationField): Resolver {
+  const { source } = field;
+  const value = source ?? ((parent: unknown) => (parent as Record<string, unknown> | null)?.[name]);
+  const forbidden = async (parent: unknown, context: GraphqlContext): Promise<unknown> => {
+    context.caller ??= api.operations.identify(context.request).then((auth) => ({ auth, ip: context.request.ip }));
+    const ability = (await context.caller).auth?.ability;
+    if (ability && !ability.can(`${relation.target}.find`)) throw toGraphqlError(new ForbiddenError(), api.logger, context.requestId);
+    return value(parent);
+  };
+  return (parent, _args, context) => {
+    if (parent !== null && typeof parent === 'object' && (parent as Record<string, unknown>)[relation.key] === undefined) return forbidden(parent, context);
+    return value(parent);
+  };
 }

@@ -71,7 +71,12 @@ export interface ModelTypesContext {
   registry: ModelRegistry;
   settings: GraphqlSettings;
   hops: Map<string, string[]>;
+  /** Per relation field ('Article.authors', 'Article.authors_connection'): the document key the
+   *  plan loads it under and its target, whose `find` a caller needs to read it. */
+  relations: Map<string, RelationField>;
 }
+
+export interface RelationField { key: string; target: string }
 
 const prop = (parent: unknown, name: string): unknown => (parent as Record<string, unknown> | null)?.[name];
 /** A list the plan did not load (a relation the caller may not read) is empty, not null. */
@@ -134,6 +139,11 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
         outputExtras[connectionField(name)] = { attribute: attr };
       } else {
         output[name] = { type: nonNullIf(attr.required, typeNameOf(target)), args: {} };
+      }
+      if (attr.type === 'relation') {
+        const relation = { key: name, target: target.uid };
+        ctx.relations.set(`${typeNameOf(model)}.${name}`, relation);
+        if (output[connectionField(name)]) ctx.relations.set(`${typeNameOf(model)}.${connectionField(name)}`, relation);
       }
       // Strapi's filter inputs have no media fields
       if (attr.type !== 'media') filters[name] = { type: filtersInputOf(target), args: {} };

@@ -1,6 +1,6 @@
 // Who may do what over GraphQL: the same operations and permission checks as REST. The plural
 // query needs find, the singular findOne, each mutation its action; a relation whose target the
-// caller cannot find is empty or null, never an error; JWTs and API tokens work as on REST.
+// caller cannot find is Strapi's FORBIDDEN at its path; JWTs and API tokens work as on REST.
 
 import { expect } from 'chai';
 import { tokenClient } from '../../helpers/api-tokens.js';
@@ -27,9 +27,21 @@ describe('GraphQL: authorization', () => {
     articleId = (await docs(A).create({ data: { title: 'Visible', category: cat.documentId, authors: [author.documentId] }, status: 'published' })).documentId;
   });
 
-  it('lets the plural query run with find, and leaves relations to unreadable targets empty', async () => {
-    const data = await gqlData(get(), '{ articles { title category { name } authors { name } authors_connection { nodes { name } } spotlightOf { name } } }');
-    expect(data.articles).to.deep.equal([{ title: 'Visible', category: { name: 'Open' }, authors: [], authors_connection: { nodes: [] }, spotlightOf: null }]);
+  it('lets the plural query run with find; a relation to a target the caller cannot find is Strapi\'s FORBIDDEN at its path', async () => {
+    const data = await gqlData(get(), '{ articles { title category { name } } }');
+    expect(data.articles).to.deep.equal([{ title: 'Visible', category: { name: 'Open' } }]);
+    const FORBIDDEN = { code: 'FORBIDDEN', error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} } };
+    // A to-one relation is null beside the error
+    const one = await gql(get(), '{ articles { title spotlightOf { name } authors_connection { nodes { name } } } }');
+    expect(one.body.data).to.deep.equal({ articles: [{ title: 'Visible', spotlightOf: null, authors_connection: null }] });
+    expect((one.body.errors as Json[]).map((e) => [e.path, e.extensions])).to.deep.equal([
+      [['articles', 0, 'spotlightOf'], FORBIDDEN], [['articles', 0, 'authors_connection'], FORBIDDEN],
+    ]);
+    // A to-many relation is a non-null list: its parent is null, as in Strapi
+    const many = await gql(get(), '{ articles { title authors { name } } }');
+    expect(many.body.data).to.deep.equal({ articles: [null] });
+    expect((many.body.errors as Json[]).map((e) => [e.message, e.path])).to.deep.equal([['Forbidden access', ['articles', 0, 'authors']]]);
+    expect(many.text).to.not.contain('Hidden author');
   });
 
   // An anonymous caller without the permission hears FORBIDDEN, as a signed-in one does (REST's 403,
