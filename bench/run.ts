@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { removeDatabase, workingCopy } from './dataset.js';
 import { ensureDataset } from './generator.js';
+import { grownMarkdown } from './grown-report.js';
+import { runGrown, type GrownResult } from './grown-runner.js';
 import { siteMarkdown } from './site-report.js';
 import { scaleMarkdown, type ScaleResult } from './site-scale.js';
 import { runSite } from './site-runner.js';
@@ -18,8 +20,13 @@ import type { SiteResult } from './site-runner.js';
 
 const USAGE = `npm run bench -- [options]
   --quick               smoke run: 1k articles, 1 s warm-up, 3 s per scenario (under 2 minutes)
-  --dataset core|site   core (default): plugins off, against the floor; site: draft-and-publish
-                        and i18n on, two locales and drafts, against absolute targets (no floor)
+  --dataset core|site|grown
+                        core (default): plugins off, against the floor; site: draft-and-publish
+                        and i18n on, two locales and drafts, against absolute targets (no floor);
+                        grown: the server started on an empty database and filled through its
+                        API (restaurants: --size/--articles, default 5000), measured without a restart
+  --restart             with --dataset grown: each read also on a server started on a copy of
+                        the filled file (as after a restart), in alternating slices
   --size 1k|10k|100k|1m articles to generate (default 10k)
   --scale               with --dataset site: the read scenarios at each of --sizes, and how
                         req/s holds up against the smallest -> results/site-scale.md
@@ -60,7 +67,7 @@ async function main(): Promise<number> {
       workers: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' },
       regenerate: { type: 'boolean', default: false }, 'skip-build': { type: 'boolean', default: false },
       dataset: { type: 'string', default: 'core' },
-      scale: { type: 'boolean', default: false }, sizes: { type: 'string' },
+      scale: { type: 'boolean', default: false }, sizes: { type: 'string' }, restart: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -84,7 +91,12 @@ async function main(): Promise<number> {
   const out = resolve(values.out ?? RESULTS_DIR);
 
   const variant = values.dataset;
-  if (variant !== 'core' && variant !== 'site') throw new Error(`--dataset must be core or site, got ${variant}`);
+  if (variant !== 'core' && variant !== 'site' && variant !== 'grown') throw new Error(`--dataset must be core, site or grown, got ${variant}`);
+  if (values.restart && variant !== 'grown') throw new Error('--restart runs the grown dataset: add --dataset grown');
+  if (variant === 'grown') {
+    const restaurants = values.articles !== undefined || values.size !== undefined ? articles : quick ? 300 : 5000;
+    return runGrownBench(restaurants, seed, opts, out, values.restart === true, values['skip-build'] === true);
+  }
 
   if (values.scale) {
     if (variant !== 'site') throw new Error('--scale runs the site dataset: add --dataset site');
@@ -115,6 +127,23 @@ async function main(): Promise<number> {
   const mdFile = join(out, `${prefix}${quick ? 'quick.md' : 'latest.md'}`);
   const markdown = result.format === 'strata-bench-site/1' ? siteMarkdown(result) : toMarkdown(result);
   for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [mdFile, markdown]] as const) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  }
+  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
+  return result.errors.length ? 1 : 0;
+}
+
+/** --dataset grown: nothing to generate beforehand; the run fills its own server. */
+async function runGrownBench(restaurants: number, seed: number, opts: RunOptions, out: string, restart: boolean, skipBuild: boolean): Promise<number> {
+  const buildWarning = skipBuild ? undefined : build();
+  const result: GrownResult = await runGrown(restaurants, seed, opts, restart, `${Date.now().toString(36)}${process.pid}`);
+  if (buildWarning) result.warnings.unshift(buildWarning);
+  mkdirSync(out, { recursive: true });
+  const jsonFile = join(out, `grown-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`);
+  const markdown = grownMarkdown(result);
+  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, opts.quick ? 'grown-quick.md' : 'grown-latest.md'), markdown]] as const) {
     writeFileSync(`${file}.tmp`, text);
     renameSync(`${file}.tmp`, file);
   }
