@@ -10,6 +10,7 @@ import { removeDatabase, workingCopy } from './dataset.js';
 import { ensureDataset } from './generator.js';
 import { grownMarkdown } from './grown-report.js';
 import { runGrown, type GrownResult } from './grown-runner.js';
+import { runSideBySide, sideBySideMarkdown } from './side-by-side.js';
 import { siteMarkdown } from './site-report.js';
 import { scaleMarkdown, type ScaleResult } from './site-scale.js';
 import { runSite } from './site-runner.js';
@@ -27,6 +28,9 @@ const USAGE = `npm run bench -- [options]
                         API (restaurants: --size/--articles, default 5000), measured without a restart
   --restart             with --dataset grown: each read also on a server started on a copy of
                         the filled file (as after a restart), in alternating slices
+  --strapi              with --dataset grown: ours against Strapi 5.54 (installed once into
+                        ~/.cache/strata-bench, run on Node 22), each filled through its own API,
+                        in alternating slices -> results/strapi-latest.md (not part of CI)
   --size 1k|10k|100k|1m articles to generate (default 10k)
   --scale               with --dataset site: the read scenarios at each of --sizes, and how
                         req/s holds up against the smallest -> results/site-scale.md
@@ -68,6 +72,7 @@ async function main(): Promise<number> {
       regenerate: { type: 'boolean', default: false }, 'skip-build': { type: 'boolean', default: false },
       dataset: { type: 'string', default: 'core' },
       scale: { type: 'boolean', default: false }, sizes: { type: 'string' }, restart: { type: 'boolean', default: false },
+      strapi: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -92,9 +97,10 @@ async function main(): Promise<number> {
 
   const variant = values.dataset;
   if (variant !== 'core' && variant !== 'site' && variant !== 'grown') throw new Error(`--dataset must be core, site or grown, got ${variant}`);
-  if (values.restart && variant !== 'grown') throw new Error('--restart runs the grown dataset: add --dataset grown');
+  if ((values.restart || values.strapi) && variant !== 'grown') throw new Error('--restart and --strapi run the grown dataset: add --dataset grown');
   if (variant === 'grown') {
     const restaurants = values.articles !== undefined || values.size !== undefined ? articles : quick ? 300 : 5000;
+    if (values.strapi) return runStrapiBench(restaurants, seed, opts, out, values['skip-build'] === true);
     return runGrownBench(restaurants, seed, opts, out, values.restart === true, values['skip-build'] === true);
   }
 
@@ -144,6 +150,23 @@ async function runGrownBench(restaurants: number, seed: number, opts: RunOptions
   const jsonFile = join(out, `grown-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`);
   const markdown = grownMarkdown(result);
   for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, opts.quick ? 'grown-quick.md' : 'grown-latest.md'), markdown]] as const) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  }
+  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
+  return result.errors.length ? 1 : 0;
+}
+
+/** --dataset grown --strapi: ours and Strapi, each filled through its API, in alternating slices. */
+async function runStrapiBench(restaurants: number, seed: number, opts: RunOptions, out: string, skipBuild: boolean): Promise<number> {
+  const buildWarning = skipBuild ? undefined : build();
+  const result = await runSideBySide(restaurants, seed, opts, `${Date.now().toString(36)}${process.pid}`);
+  if (buildWarning) result.warnings.unshift(buildWarning);
+  mkdirSync(out, { recursive: true });
+  const jsonFile = join(out, `strapi-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`);
+  const markdown = sideBySideMarkdown(result);
+  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, opts.quick ? 'strapi-quick.md' : 'strapi-latest.md'), markdown]] as const) {
     writeFileSync(`${file}.tmp`, text);
     renameSync(`${file}.tmp`, file);
   }
