@@ -62,7 +62,7 @@ export type {
 } from './documents/types.js';
 export type { RelationRef } from './documents/input-types.js';
 export type { CorrelatedOperator, FilterNode, PopulateMap, PopulateNode, QueryAst, SortNode, Pagination, ScalarOperator } from './query/ast.js';
-export { and } from './query/ast.js';
+export { and, attributeOf, POPULATE_ATTRIBUTE } from './query/ast.js';
 
 // Who calls, and what they may do
 export type { AccessLimits, Ability, AuthenticateRequest, AuthorizeRequest, AuthorizeSubject, AuthRealm, AuthResult, DocumentAccess, Verdict } from './auth/types.js';

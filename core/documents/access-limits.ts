@@ -6,7 +6,7 @@
 
 import type { AccessLimits, DocumentAccess } from '../auth/types.js';
 import { ForbiddenError, ValidationError, type FieldError } from '../errors/index.js';
-import { and, type FilterNode, type PopulateMap, type SortNode } from '../query/ast.js';
+import { and, attributeOf, type FilterNode, type PopulateMap, type SortNode } from '../query/ast.js';
 import { compileFilters } from '../query/compile.js';
 import { invalidKey } from '../query/compile-common.js';
 import { readableScalars } from '../query/columns.js';
@@ -91,7 +91,7 @@ function narrowRead(ctx: QueryContext, allowed: ReadonlySet<string>): void {
   });
   query.fields = (query.fields ?? readableScalars(ct, ctx.source)).filter((name) => !refused(name));
   const populate: PopulateMap = {};
-  for (const [name, node] of Object.entries(query.populate)) if (!refused(name)) populate[name] = node;
+  for (const [name, node] of Object.entries(query.populate)) if (!refused(attributeOf(name, node))) populate[name] = node;
   query.populate = populate;
   if (query.search) query.searchFields = [...allowed];
 }

@@ -4,7 +4,7 @@
 // read. Runs on beforeQuery at the SECURITY stage, after plugins have scoped the query.
 
 import type { QueryContext } from './types.js';
-import type { FilterNode, PopulateMap, PopulateNode, SortNode } from '../query/ast.js';
+import { attributeOf, type FilterNode, type PopulateMap, type PopulateNode, type SortNode } from '../query/ast.js';
 import { invalidKey } from '../query/compile-common.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
@@ -70,7 +70,7 @@ class Checker {
   populate(map: PopulateMap, model: Model, path: string): PopulateMap {
     const out: PopulateMap = {};
     for (const [name, node] of Object.entries(map)) {
-      const attr = model.attributes[name];
+      const attr = model.attributes[attributeOf(name, node)];
       if (!this.#readable(attr)) continue;
       const here = `${path}.${name}`;
       if (attr?.type === 'dynamiczone') {

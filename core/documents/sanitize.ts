@@ -4,7 +4,7 @@
 // this holds after every tap. It walks results only when a model the query touched has such
 // attributes.
 
-import type { PopulateMap, PopulateNode } from '../query/ast.js';
+import { attributeOf, type PopulateMap, type PopulateNode } from '../query/ast.js';
 import { fileModel } from '../registry/media.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import type { Attribute, Model } from '../registry/types.js';
@@ -40,7 +40,8 @@ export function sanitizePrivateFields(registry: ModelRegistry) {
 
   const touchesHidden = (model: Model, map: PopulateMap | undefined): boolean => {
     if (hiddenOf(model).length) return true;
-    for (const [field, node] of Object.entries(map ?? {})) {
+    for (const [key, node] of Object.entries(map ?? {})) {
+      const field = attributeOf(key, node);
       const attr = model.attributes[field];
       if (attr?.type === 'dynamiczone') {
         if (attr.components.some((uid) => touchesHidden(registry.component(uid), node.on?.[uid]?.populate ?? node.populate))) return true;
@@ -57,9 +58,10 @@ export function sanitizePrivateFields(registry: ModelRegistry) {
     if (typeof doc !== 'object' || doc === null) return;
     const record = doc as Json;
     for (const name of hiddenOf(model)) delete record[name];
-    for (const [field, node] of Object.entries(map ?? {})) {
-      const value = record[field];
+    for (const [key, node] of Object.entries(map ?? {})) {
+      const value = record[key];
       if (value === null || value === undefined) continue;
+      const field = attributeOf(key, node);
       const attr = model.attributes[field];
       if (attr?.type === 'dynamiczone' && Array.isArray(value)) {
         for (const item of value as Json[]) {

@@ -45,8 +45,19 @@ export interface PopulateNode {
   page?: { start: number; limit: number };
   /** Per-component options for a dynamic zone; components not named return nothing. */
   on?: Record<string, PopulateNode>;
+  /** The attribute this entry loads when its key is another name: a typed surface loads one
+   *  attribute with several sets of options (GraphQL aliases), each under its own key. */
+  attribute?: string;
 }
 export type PopulateMap = Record<string, PopulateNode>;
+
+/** The attribute a populate entry loads (its key, unless the entry names another). */
+export const attributeOf = (key: string, node: PopulateNode): string => node.attribute ?? key;
+
+/** Marks a raw populate entry (a plain object) whose key is not an attribute's name: the value
+ *  names the attribute it loads. A symbol, so no query string can carry it: only code (a typed
+ *  surface) asks for such keys, and the answer holds the entry under its key. */
+export const POPULATE_ATTRIBUTE: unique symbol = Symbol.for('strata.populate.attribute');
 
 /** `countLimit`: count no further than this many rows (api.rest.countLimit). */
 export type Pagination =

@@ -3,7 +3,7 @@
 
 import { ValidationError } from '../errors/index.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
-import { and } from './ast.js';
+import { and, POPULATE_ATTRIBUTE } from './ast.js';
 import type {
   Attribute, ComponentAttribute, DynamicZoneAttribute, MediaAttribute, Model, RelationAttribute,
 } from '../registry/types.js';
@@ -98,9 +98,13 @@ function addPath(map: PopulateMap, segments: string[], model: Model, ctx: Compil
 }
 
 function addEntry(map: PopulateMap, name: string, value: unknown, model: Model, ctx: CompileContext, path: string): void {
-  const attr = requirePopulatable(model, name, ctx, path);
+  // An entry under a key of its own loads the attribute it names (POPULATE_ATTRIBUTE)
+  const named = isPlainObject(value) ? (value as Record<symbol, unknown>)[POPULATE_ATTRIBUTE] : undefined;
+  const attribute = typeof named === 'string' ? named : name;
+  const attr = requirePopulatable(model, attribute, ctx, path);
   if (isPlainObject(value)) {
-    mergeInto(map, name, compileNode(name, attr, value, model, ctx, path));
+    const node = compileNode(attribute, attr, value, model, ctx, path);
+    mergeInto(map, name, attribute === name ? node : { ...node, attribute });
     return;
   }
   const flag = parseBooleanLike(value);

@@ -14,7 +14,7 @@ import { componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database
 import { fileModel } from '../registry/media.js';
 import type { Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
-import { CORRELATED_SQL } from './ast.js';
+import { attributeOf, CORRELATED_SQL } from './ast.js';
 import { columnOf, columnTypeOfField, readableScalars, readColumns, type ReadColumn } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
@@ -26,7 +26,9 @@ export interface Loaded { row: DbRow; doc: Record<string, unknown> }
 interface FoldColumn extends ReadColumn { key: string }
 
 interface Fold {
+  /** The attribute joined, and the key its documents hold it under (the same, unless aliased). */
   field: string;
+  key: string;
   kind: 'relation' | 'component' | 'media';
   /** The target row's alias in the statement; its columns are read back as `${alias}_<n>`. */
   alias: string;
@@ -65,15 +67,15 @@ interface FoldBudget { left: number }
 export function planFolds(model: Model, map: PopulateMap | undefined, ctx: PlanContext, budget: FoldBudget = { left: MAX_FOLDS_PER_STATEMENT }): FoldPlan {
   if (!map) return EMPTY;
   const plan: FoldPlan = { folds: [], rest: {}, order: Object.keys(map) };
-  for (const [field, node] of Object.entries(map)) {
-    const fold = foldOf(model, field, node, ctx, budget);
-    if (fold) plan.folds.push(fold);
-    else plan.rest[field] = node;
+  for (const [key, node] of Object.entries(map)) {
+    const fold = foldOf(model, attributeOf(key, node), node, ctx, budget);
+    if (fold) plan.folds.push({ ...fold, key });
+    else plan.rest[key] = node;
   }
   return plan;
 }
 
-function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContext, budget: FoldBudget): Fold | undefined {
+function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContext, budget: FoldBudget): Omit<Fold, 'key'> | undefined {
   const attr = model.attributes[field];
   if (!attr || node.count || node.filters || node.sort?.length || budget.left === 0) return undefined;
   if (attr.type === 'relation') return relationFold(model, field, attr, node, ctx, budget);
@@ -92,7 +94,7 @@ function foldOf(model: Model, field: string, node: PopulateNode, ctx: PlanContex
   return undefined;
 }
 
-function relationFold(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, ctx: PlanContext, budget: FoldBudget): Fold | undefined {
+function relationFold(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, ctx: PlanContext, budget: FoldBudget): Omit<Fold, 'key'> | undefined {
   if (attr.versions || attr.mappedBy || isToMany(attr)) return undefined;
   const target = ctx.registry.contentType(attr.target);
   const scope = scopeOf(target, ctx, { from: model, attribute: field });
@@ -110,7 +112,7 @@ function relationFold(model: Model, field: string, attr: RelationAttribute, node
 function modelFold(
   kind: Fold['kind'], field: string, target: Model, node: PopulateNode, ctx: PlanContext, budget: FoldBudget,
   join: (qb: Knex.QueryBuilder, parent: string, alias: string, link: string) => void,
-): Fold {
+): Omit<Fold, 'key'> {
   budget.left--;
   const alias = ctx.alias('f');
   const link = ctx.alias('fl');
@@ -220,7 +222,7 @@ export function takeFolds(model: Model, plan: FoldPlan, parents: Loaded[], state
       const row: DbRow = {};
       for (const c of fold.columns) row[c.column] = source[c.key];
       const child = { row, doc: shapeRow(fold.model, row, fold.fields) };
-      p.doc[fold.field] = child.doc;
+      p.doc[fold.key] = child.doc;
       children.push(child);
       childRows.push(source);
     });

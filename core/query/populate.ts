@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
-import type { PopulateMap, PopulateNode } from './ast.js';
+import { attributeOf, type PopulateMap, type PopulateNode } from './ast.js';
 import { readableScalars, readColumns } from './columns.js';
 import { chargePopulate, populateRowLimit, type PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
@@ -16,25 +16,31 @@ import { joinFolds, planFolds, takeFolds, type FoldPlan, type Loaded } from './f
 
 export type { Loaded };
 
+/** An attribute to load, and the key its documents hold it under. */
+interface Target { field: string; key: string }
+
 const CHUNK = 2000;
 
 export async function populate(model: Model, parents: Loaded[], map: PopulateMap, ctx: PlanContext): Promise<void> {
   if (parents.length === 0) return;
-  for (const [field, node] of Object.entries(map)) {
+  for (const [key, node] of Object.entries(map)) {
+    // The attribute loaded, and the key each document holds it under (the same, unless aliased)
+    const field = attributeOf(key, node);
     const attr = model.attributes[field];
     if (!attr) continue;
+    const at: Target = { field, key };
     switch (attr.type) {
-      case 'relation': await populateRelation(model, field, attr, node, parents, ctx); break;
-      case 'component': await populateComponents(model, field, [attr.component], node, parents, ctx, attr.repeatable ? 'many' : 'one'); break;
-      case 'dynamiczone': await populateComponents(model, field, attr.components, node, parents, ctx, 'zone'); break;
-      case 'media': await populateMedia(model, field, attr.multiple === true, node, parents, ctx); break;
+      case 'relation': await populateRelation(model, at, attr, node, parents, ctx); break;
+      case 'component': await populateComponents(model, at, [attr.component], node, parents, ctx, attr.repeatable ? 'many' : 'one'); break;
+      case 'dynamiczone': await populateComponents(model, at, attr.components, node, parents, ctx, 'zone'); break;
+      case 'media': await populateMedia(model, at, attr.multiple === true, node, parents, ctx); break;
       default: break;
     }
   }
 }
 
-async function populateRelation(model: Model, field: string, attr: RelationAttribute, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
-  if (attr.versions) return populateVersions(model, field, node, parents, ctx);
+async function populateRelation(model: Model, { field, key }: Target, attr: RelationAttribute, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
+  if (attr.versions) return populateVersions(model, { field, key }, node, parents, ctx);
   const target = ctx.registry.contentType(attr.target);
   const correlated = isCorrelated(scopeOf(target, ctx, { from: model, attribute: field }));
   // The key that links a parent to its link rows: its row id (owner side, or any side when the
@@ -51,7 +57,7 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
       const rows = await qb.select({ k: keyCol }).count({ n: '*' }).groupBy(keyCol) as Array<{ k: string | number; n: unknown }>;
       for (const r of rows) counts.set(normalizeKey(r.k), Number(r.n));
     }
-    for (const p of parents) p.doc[field] = { count: counts.get(normalizeKey(parentKey(p))) ?? 0 };
+    for (const p of parents) p.doc[key] = { count: counts.get(normalizeKey(parentKey(p))) ?? 0 };
     return;
   }
 
@@ -88,7 +94,7 @@ async function populateRelation(model: Model, field: string, attr: RelationAttri
     // Each parent gets its own object: the same target can hang under several parents.
     const docs = list.map((c) => c.doc);
     // The inverse side of oneToMany is manyToOne and so on; the kind is always written from this side
-    p.doc[field] = isToMany(attr) ? docs : (docs.at(-1) ?? null);
+    p.doc[key] = isToMany(attr) ? docs : (docs.at(-1) ?? null);
   }
   await populateRest(target, folds, children, ctx);
 }
@@ -146,7 +152,7 @@ function relationQuery(
 }
 
 /** The other rows of each parent's document (i18n's localizations), one query for all parents. */
-async function populateVersions(model: Model, field: string, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
+async function populateVersions(model: Model, { field, key }: Target, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
   const target = model as ContentType;
   const fields = node.count ? [] : node.fields ?? readableScalars(target, ctx.source);
   const keys = [...new Set(parents.map((p) => p.row.document_id as string))];
@@ -172,16 +178,16 @@ async function populateVersions(model: Model, field: string, node: PopulateNode,
     const all = (byDocument.get(p.row.document_id as string) ?? []).filter((c) => Number(c.row.id) !== Number(p.row.id));
     // A document's versions are few (one per locale and status): their page is cut here
     const others = node.page ? all.slice(node.page.start, node.page.start + node.page.limit) : all;
-    if (node.count) { p.doc[field] = { count: others.length }; continue; }
+    if (node.count) { p.doc[key] = { count: others.length }; continue; }
     // Own objects per parent: the same row is another parent's sibling too
     const mine = others.map((c) => ({ row: c.row, doc: { ...c.doc } }));
-    p.doc[field] = mine.map((c) => c.doc);
+    p.doc[key] = mine.map((c) => c.doc);
     children.push(...mine);
   }
   if (node.populate && children.length) await populate(target, children, node.populate, ctx);
 }
 
-async function populateComponents(model: Model, field: string, uids: string[], node: PopulateNode, parents: Loaded[], ctx: PlanContext, shape: 'one' | 'many' | 'zone'): Promise<void> {
+async function populateComponents(model: Model, { field, key }: Target, uids: string[], node: PopulateNode, parents: Loaded[], ctx: PlanContext, shape: 'one' | 'many' | 'zone'): Promise<void> {
   const ids = [...new Set(parents.map((p) => p.row.id as number))];
   const items = new Map<number, Array<{ ord: number; linkId: number; loaded: Loaded; uid: string }>>();
   for (const uid of uids) {
@@ -226,7 +232,7 @@ async function populateComponents(model: Model, field: string, uids: string[], n
     const list = items.get(Number(p.row.id)) ?? [];
     if (shape === 'zone') list.sort((a, b) => a.ord - b.ord || a.linkId - b.linkId);
     const docs = list.map((i) => i.loaded.doc);
-    p.doc[field] = shape === 'one' ? (docs[0] ?? null) : docs;
+    p.doc[key] = shape === 'one' ? (docs[0] ?? null) : docs;
   }
 }
 
@@ -239,7 +245,7 @@ function starOf(component: Component): PopulateMap {
   return out;
 }
 
-async function populateMedia(model: Model, field: string, multiple: boolean, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
+async function populateMedia(model: Model, { field, key }: Target, multiple: boolean, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
   const ids = [...new Set(parents.map((p) => p.row.id as number))];
   const byOwner = new Map<number, Array<Record<string, unknown>>>();
   const files = fileModel(ctx.registry);
@@ -268,7 +274,7 @@ async function populateMedia(model: Model, field: string, multiple: boolean, nod
   }
   for (const p of parents) {
     const list = byOwner.get(Number(p.row.id)) ?? [];
-    p.doc[field] = multiple ? list : (list[0] ?? null);
+    p.doc[key] = multiple ? list : (list[0] ?? null);
   }
 }
 

@@ -1,7 +1,7 @@
 // What every resolver gets as its context, and the resolver map the schema is built from: shared
 // by the generated schema (schema.ts) and the extensions (extension/).
 
-import type { GraphQLFieldResolver, GraphQLScalarType } from 'graphql';
+import type { FieldNode, GraphQLFieldResolver, GraphQLScalarType } from 'graphql';
 import type { OperationCall, RequestContext } from '../../core/index.js';
 
 /** What every resolver gets: the request (who calls, from where) and its id for the log. */
@@ -13,6 +13,9 @@ export interface GraphqlContext {
   caller?: Promise<OperationCall>;
   /** Set by the compiled executor: resolvers get graphql 16's plain variable values. */
   compiled?: boolean;
+  /** The populate key a field node's documents were loaded under, when the query selects one
+   *  attribute with several argument sets (selection.ts). */
+  aliases?: Map<FieldNode, string>;
   [key: PropertyKey]: unknown;
 }
 

@@ -2,7 +2,7 @@
 // resolver per field that runs an operation or reads what the query plan loaded.
 
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { GraphQLFieldResolver, GraphQLResolveInfo, GraphQLScalarType, GraphQLSchema } from 'graphql';
+import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, GraphQLScalarType, GraphQLSchema } from 'graphql';
 import { ForbiddenError, type FieldSpec, type OperationCall, type PluginApi, type RequestContext, type RunOptions } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
@@ -10,7 +10,7 @@ import { otherScalar, scalarTypes } from './scalars.js';
 import { printSdl } from './sdl.js';
 import { selectionParams, variablesOf } from './selection.js';
 import type { BuiltSpec } from './spec/index.js';
-import type { RelationField } from './spec/models.js';
+import type { LoadedField } from './spec/models.js';
 import type { GraphqlContext, Resolvers } from './context.js';
 import { extendedSchema, type Extend } from './extension/build.js';
 import { runOptionsOf } from './extension/wrap.js';
@@ -41,8 +41,8 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, buil
         const coordinate = `${type.name}.${name}`;
         // An overridden operation field checks its policies around the override, once
         const run = runOptionsOf(configs.get(coordinate), !overridden.has(coordinate));
-        const relation = built.relations.get(coordinate);
-        const resolver = relation ? relationResolver(api, field, name, relation) : fieldResolver({ api, settings, hops }, field, run);
+        const loaded = built.loaded.get(coordinate);
+        const resolver = loaded ? loadedResolver(api, field, name, loaded) : fieldResolver({ api, settings, hops }, field, run);
         if (resolver) fields[name] = resolver;
       }
       resolvers[type.name] = fields;
@@ -76,7 +76,8 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
         const given = withDefaults(args);
         const input = operation.input(given);
         if (operation.documents) {
-          const selection = selectionParams({ info, registry: api.registry, settings, hops, variables: variablesOf(info, context.compiled === true) }, api.registry.get(operation.documents.model));
+          const alias = (node: FieldNode, key: string) => { (context.aliases ??= new Map()).set(node, key); };
+          const selection = selectionParams({ info, registry: api.registry, settings, hops, variables: variablesOf(info, context.compiled === true), alias }, api.registry.get(operation.documents.model));
           input.params = { ...input.params, ...selection };
         }
         const result = await api.operations.run(operation.name, input, context.request,
@@ -100,21 +101,27 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
   return source ? (parent) => source(parent) : undefined;
 }
 
-/** A relation field reads what the plan loaded. The plan leaves out a relation whose target the
- *  caller may not find (core's query permissions), and then the field is Strapi's FORBIDDEN at
- *  its path, where Strapi's own check of the target's find refuses it; the caller is asked only
- *  then, so a loaded relation costs a property read. */
-function relationResolver(api: PluginApi, field: FieldSpec, name: string, relation: RelationField): Resolver {
+/** A field that reads what the plan loaded of an attribute: under the attribute's key, or, when
+ *  the query asked for it with several argument sets, under the key selection.ts gave this
+ *  field's arguments (context.aliases). The plan leaves out a relation whose target the caller
+ *  may not find (core's query permissions), and then the field is Strapi's FORBIDDEN at its
+ *  path, where Strapi's own check of the target's find refuses it; the caller is asked only
+ *  then, so a loaded field costs a property read or two. */
+function loadedResolver(api: PluginApi, field: FieldSpec, name: string, loaded: LoadedField): Resolver {
   const { source } = field;
   const value = source ?? ((parent: unknown) => (parent as Record<string, unknown> | null)?.[name]);
   const forbidden = async (parent: unknown, context: GraphqlContext): Promise<unknown> => {
     context.caller ??= api.operations.identify(context.request).then((auth) => ({ auth, ip: context.request.ip }));
     const ability = (await context.caller).auth?.ability;
-    if (ability && !ability.can(`${relation.target}.find`)) throw toGraphqlError(new ForbiddenError(), api.logger, context.requestId);
+    if (ability && !ability.can(`${loaded.target}.find`)) throw toGraphqlError(new ForbiddenError(), api.logger, context.requestId);
     return value(parent);
   };
-  return (parent, _args, context) => {
-    if (parent !== null && typeof parent === 'object' && (parent as Record<string, unknown>)[relation.key] === undefined) return forbidden(parent, context);
-    return value(parent);
+  return (parent, _args, context, info) => {
+    if (parent === null || typeof parent !== 'object') return value(parent);
+    let record = parent as Record<string, unknown>;
+    const alias = context.aliases?.get(info.fieldNodes[0]!);
+    if (alias !== undefined && Object.hasOwn(record, alias)) record = { [loaded.key]: record[alias] };
+    if (loaded.target && record[loaded.key] === undefined) return forbidden(record, context);
+    return value(record);
   };
 }

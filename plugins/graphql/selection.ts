@@ -6,7 +6,7 @@ import {
   getArgumentValues, getDirectiveValues, getNamedType, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType, isObjectType,
   type FieldNode, type GraphQLResolveInfo, type SelectionSetNode, type VariableValues,
 } from 'graphql';
-import { isScalar, ValidationError, type Model, type ModelRegistry } from '../../core/index.js';
+import { isScalar, POPULATE_ATTRIBUTE, type Attribute, type Model, type ModelRegistry } from '../../core/index.js';
 import { filtersParam, paginationParam, sortParam } from './args.js';
 import { documentIdKey, type GraphqlSettings } from './config.js';
 import { typeNameOf } from './names.js';
@@ -23,6 +23,9 @@ export interface SelectionContext {
   hops: ReadonlyMap<string, readonly string[]>;
   /** The operation's variables as graphql-js 17 reads them (see variablesOf). */
   variables: VariableValues;
+  /** Records the populate key a field node's documents are loaded under, when one attribute is
+   *  loaded with several argument sets (each under a key of its own). */
+  alias?(node: FieldNode, key: string): void;
 }
 
 /** graphql-js 17 hands resolvers `{ sources, coerced }`; graphql-jit, the coerced values alone
@@ -71,11 +74,16 @@ function withSelfHops(ctx: SelectionContext, nodes: readonly FieldNode[], typeNa
   return out;
 }
 
+/** The selections of one attribute with the same arguments, whatever field names (a relation
+ *  and its connection twin) and aliases they come through: one populate entry. */
+interface Group { attr: Attribute; target?: Model; at: string; options: Record<string, unknown>; members: Array<{ nodes: FieldNode[]; typeName: string }> }
+
 function modelSelection(ctx: SelectionContext, model: Model, typeName: string, nodes: readonly FieldNode[], where: string): Selection {
   const fields = [idOf(model)];
-  const populate: Record<string, unknown> = {};
   const type = ctx.info.schema.getType(typeName);
   const defs = isObjectType(type) ? type.getFields() : {};
+  // Per attribute, per distinct set of arguments
+  const groups = new Map<string, Map<string, Group>>();
   let custom = false;
   for (const [name, fieldNodes] of collectFields(ctx, withSelfHops(ctx, nodes, typeName), typeName)) {
     // A relation's connection twin (tags_connection), unless an attribute has that very name
@@ -84,31 +92,41 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
     const attr = model.attributes[attrName];
     // A field an extension added (wordCount): its resolver reads the document, so load its scalars
     if (!attr && defs[name] && !OWN_FIELDS.has(name) && !ctx.hops.get(typeName)?.includes(name)) custom = true;
-    if (!attr || !visible(attr) || !defs[name]) continue;
+    const def = defs[name];
+    if (!attr || !visible(attr) || !def) continue;
     if (isScalar(attr)) {
       if (!fields.includes(attrName)) fields.push(attrName);
       continue;
     }
     const at = `${where}.${name}`;
-    let entry: Record<string, unknown>;
-    if (attr.type === 'dynamiczone') {
-      const on: Record<string, unknown> = {};
-      for (const uid of attr.components) {
-        const component = ctx.registry.get(uid);
-        on[uid] = compact(modelSelection(ctx, component, typeNameOf(component), fieldNodes, at));
-      }
-      entry = { on };
-    } else {
-      const target = targetOf(ctx.registry, model, attr);
-      if (!target) continue;
-      const childNodes = follow(ctx, fieldNodes, getNamedType(defs[name]!.type).name, typeNameOf(target));
-      const selection = modelSelection(ctx, target, typeNameOf(target), childNodes, at);
-      const options = listOptions(ctx, target, defs[name]!, fieldNodes, at, isToManyAttribute(attr));
-      entry = attr.type === 'media' ? { fields: selection.fields, ...options } : { ...compact(selection), ...options };
+    const target = attr.type === 'dynamiczone' ? undefined : targetOf(ctx.registry, model, attr);
+    if (attr.type !== 'dynamiczone' && !target) continue;
+    const byOptions = groups.get(attrName) ?? new Map<string, Group>();
+    groups.set(attrName, byOptions);
+    const memberType = getNamedType(def.type).name;
+    for (const node of fieldNodes) {
+      const options = target ? nodeOptions(ctx, target, def, node, at, isToManyAttribute(attr)) : {};
+      const key = JSON.stringify(options);
+      const group = byOptions.get(key) ?? { attr, target, at, options, members: [] };
+      byOptions.set(key, group);
+      group.members.push({ nodes: [node], typeName: memberType });
     }
-    const existing = populate[attrName];
-    if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(entry))) throw conflict(at);
-    populate[attrName] = existing ? merge(existing as Record<string, unknown>, entry, at) : entry;
+  }
+  const populate: Record<string, unknown> = {};
+  for (const [attrName, byOptions] of groups) {
+    // Several argument sets of one attribute: each loaded once, under a key of its own that the
+    // field's resolver finds through its node (loadedResolver, schema.ts)
+    const aliased = byOptions.size > 1;
+    for (const [optionsKey, group] of byOptions) {
+      const entry = groupEntry(ctx, group);
+      if (!aliased) {
+        populate[attrName] = entry;
+        continue;
+      }
+      const key = `${attrName}~${optionsKey}`;
+      populate[key] = { ...entry, [POPULATE_ATTRIBUTE]: attrName };
+      for (const member of group.members) for (const node of member.nodes) ctx.alias?.(node, key);
+    }
   }
   if (custom) {
     for (const [name, attr] of Object.entries(model.attributes)) if (isScalar(attr) && visible(attr) && !fields.includes(name)) fields.push(name);
@@ -116,30 +134,43 @@ function modelSelection(ctx: SelectionContext, model: Model, typeName: string, n
   return Object.keys(populate).length ? { fields, populate } : { fields };
 }
 
+/** The populate entry of one group: what all its selections ask of the target, and its options. */
+function groupEntry(ctx: SelectionContext, group: Group): Record<string, unknown> {
+  const { attr, target, at, options, members } = group;
+  if (attr.type === 'dynamiczone') {
+    const all = members.flatMap((m) => m.nodes);
+    const on: Record<string, unknown> = {};
+    for (const uid of attr.components) {
+      const component = ctx.registry.get(uid);
+      on[uid] = compact(modelSelection(ctx, component, typeNameOf(component), all, at));
+    }
+    return { on };
+  }
+  const targetType = typeNameOf(target!);
+  const childNodes = members.flatMap((m) => follow(ctx, m.nodes, m.typeName, targetType));
+  const selection = modelSelection(ctx, target!, targetType, childNodes, at);
+  return attr.type === 'media' ? { fields: selection.fields, ...options } : { ...compact(selection), ...options };
+}
+
 /** Fields of a document type that are no attribute and need none loaded. */
 const OWN_FIELDS = new Set(['documentId', 'id', '__typename']);
 
-/** filters, sort and pagination of a to-many field, the same on every node that selects it. */
-function listOptions(
-  ctx: SelectionContext, target: Model, def: Parameters<typeof getArgumentValues>[0], nodes: readonly FieldNode[], at: string, toMany: boolean,
+/** filters, sort and pagination of a to-many field as one node selects it. */
+function nodeOptions(
+  ctx: SelectionContext, target: Model, def: Parameters<typeof getArgumentValues>[0], node: FieldNode, at: string, toMany: boolean,
 ): Record<string, unknown> {
   if (!toMany) return {};
-  let out: Record<string, unknown> | undefined;
-  for (const node of nodes) {
-    const args = getArgumentValues(def, node, ctx.variables);
-    const options: Record<string, unknown> = {};
-    const filters = filtersParam(ctx.registry, target, args.filters, documentIdKey(ctx.settings));
-    if (filters !== undefined) options.filters = filters;
-    const sort = sortParam(args.sort);
-    if (sort !== undefined) options.sort = sort;
-    if ('pagination' in args) {
-      const { start, limit, page, pageSize } = paginationParam(args.pagination, ctx.settings, false, `${at}(pagination)`) as Record<string, number>;
-      options.pagination = page !== undefined ? { page, pageSize } : { start, limit };
-    }
-    if (out && JSON.stringify(out) !== JSON.stringify(options)) throw conflict(at);
-    out = options;
+  const args = getArgumentValues(def, node, ctx.variables);
+  const options: Record<string, unknown> = {};
+  const filters = filtersParam(ctx.registry, target, args.filters, documentIdKey(ctx.settings));
+  if (filters !== undefined) options.filters = filters;
+  const sort = sortParam(args.sort);
+  if (sort !== undefined) options.sort = sort;
+  if ('pagination' in args) {
+    const { start, limit, page, pageSize } = paginationParam(args.pagination, ctx.settings, false, `${at}(pagination)`) as Record<string, number>;
+    options.pagination = page !== undefined ? { page, pageSize } : { start, limit };
   }
-  return out ?? {};
+  return options;
 }
 
 /** The fields of selection sets on a type, by field name (aliases merged), with fragments
@@ -185,35 +216,4 @@ function idOf(model: Model): string {
 
 function compact(selection: Selection): Record<string, unknown> {
   return selection.populate ? { fields: selection.fields, populate: selection.populate } : { fields: selection.fields };
-}
-
-function withoutSelection(entry: unknown): unknown {
-  const { fields: _f, populate: _p, on: _o, ...rest } = entry as Record<string, unknown>;
-  return rest;
-}
-
-/** Two selections of the same relation with the same arguments: the union of their fields,
- *  and of what they populate (where the same nested relation must agree on its arguments too). */
-function merge(a: Record<string, unknown>, b: Record<string, unknown>, at: string): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...a };
-  if (Array.isArray(a.fields) && Array.isArray(b.fields)) out.fields = [...new Set([...a.fields, ...b.fields])];
-  for (const key of ['populate', 'on'] as const) {
-    if (a[key] || b[key]) out[key] = mergeMaps(a[key], b[key], at);
-  }
-  return out;
-}
-
-function mergeMaps(a: unknown, b: unknown, at: string): Record<string, unknown> {
-  const left = (a ?? {}) as Record<string, Record<string, unknown>>;
-  const out: Record<string, unknown> = { ...left };
-  for (const [k, v] of Object.entries((b ?? {}) as Record<string, Record<string, unknown>>)) {
-    const existing = left[k];
-    if (existing && JSON.stringify(withoutSelection(existing)) !== JSON.stringify(withoutSelection(v))) throw conflict(`${at}.${k}`);
-    out[k] = existing ? merge(existing, v, `${at}.${k}`) : v;
-  }
-  return out;
-}
-
-function conflict(at: string): ValidationError {
-  return new ValidationError(`${at} is selected more than once with different arguments: one query loads each relation once`, { path: at });
 }

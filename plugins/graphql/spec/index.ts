@@ -4,15 +4,15 @@
 import { buildSchemaSpec, STRAPI_V4_VARIANT, typesFromParams, type ContentType, type PluginApi, type SchemaSpec } from '../../../core/index.js';
 import { PLUGIN_NAME, type GraphqlSettings } from '../config.js';
 import { commonTypes } from './common.js';
-import { addModelTypes, reachableModels, type ModelTypesContext, type RelationField } from './models.js';
+import { addModelTypes, reachableModels, type LoadedField, type ModelTypesContext } from './models.js';
 import { rootFields } from './roots.js';
 
 /** The schema as data, the hops selection.ts follows from a wrapper type to documents, and the
- *  relation fields (read only by a caller who may find their target). */
-export interface BuiltSpec { spec: SchemaSpec; hops: ReadonlyMap<string, readonly string[]>; relations: ReadonlyMap<string, RelationField> }
+ *  fields that read a loaded attribute (relations, lists with arguments). */
+export interface BuiltSpec { spec: SchemaSpec; hops: ReadonlyMap<string, readonly string[]>; loaded: ReadonlyMap<string, LoadedField> }
 
 export function buildSpec(api: PluginApi, settings: GraphqlSettings): BuiltSpec {
-  const ctx: ModelTypesContext = { registry: api.registry, settings, hops: new Map(), relations: new Map() };
+  const ctx: ModelTypesContext = { registry: api.registry, settings, hops: new Map(), loaded: new Map() };
   const spec = buildSchemaSpec(api.hooks, (builder) => {
     const served = settings.shadowCRUD
       ? api.registry.contentTypes().filter((ct) => api.operations.all().some((op) => op.contentType === ct.uid))
@@ -29,5 +29,5 @@ export function buildSpec(api: PluginApi, settings: GraphqlSettings): BuiltSpec 
     builder.addType({ name: 'Query', kind: 'object', fields: roots.query }, { role: 'query', owner: PLUGIN_NAME }, roots.queryExtras);
     builder.addType({ name: 'Mutation', kind: 'object', fields: roots.mutation }, { role: 'mutation', owner: PLUGIN_NAME }, roots.mutationExtras);
   }, settings.shape === 'v4' ? STRAPI_V4_VARIANT : undefined);
-  return { spec, hops: ctx.hops, relations: ctx.relations };
+  return { spec, hops: ctx.hops, loaded: ctx.loaded };
 }

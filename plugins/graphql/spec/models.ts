@@ -71,12 +71,15 @@ export interface ModelTypesContext {
   registry: ModelRegistry;
   settings: GraphqlSettings;
   hops: Map<string, string[]>;
-  /** Per relation field ('Article.authors', 'Article.authors_connection'): the document key the
-   *  plan loads it under and its target, whose `find` a caller needs to read it. */
-  relations: Map<string, RelationField>;
+  /** Per field that reads what the plan loaded of an attribute through its own resolver
+   *  ('Article.authors', 'Article.authors_connection'): see LoadedField. */
+  loaded: Map<string, LoadedField>;
 }
 
-export interface RelationField { key: string; target: string }
+/** A relation (and any list with arguments, which a query may select under several argument
+ *  sets): the attribute's key in the document, and for a relation its target, whose `find` a
+ *  caller needs to read it. */
+export interface LoadedField { key: string; target?: string }
 
 const prop = (parent: unknown, name: string): unknown => (parent as Record<string, unknown> | null)?.[name];
 /** A list the plan did not load (a relation the caller may not read) is empty, not null. */
@@ -140,10 +143,10 @@ export function addModelTypes(builder: SchemaBuilder, ctx: ModelTypesContext, mo
       } else {
         output[name] = { type: nonNullIf(attr.required, typeNameOf(target)), args: {} };
       }
-      if (attr.type === 'relation') {
-        const relation = { key: name, target: target.uid };
-        ctx.relations.set(`${typeNameOf(model)}.${name}`, relation);
-        if (output[connectionField(name)]) ctx.relations.set(`${typeNameOf(model)}.${connectionField(name)}`, relation);
+      if (attr.type === 'relation' || many) {
+        const loaded: LoadedField = attr.type === 'relation' ? { key: name, target: target.uid } : { key: name };
+        ctx.loaded.set(`${typeNameOf(model)}.${name}`, loaded);
+        if (output[connectionField(name)]) ctx.loaded.set(`${typeNameOf(model)}.${connectionField(name)}`, loaded);
       }
       // Strapi's filter inputs have no media fields
       if (attr.type !== 'media') filters[name] = { type: filtersInputOf(target), args: {} };

@@ -44,6 +44,25 @@ describe('GraphQL: SQL statements per request', function () {
     expect(many.statements).to.be.lessThan(20);
   });
 
+  it('loads each distinct argument set of one relation, media field or component once: one statement more each, whatever the rows', async () => {
+    const once = (size: number) => `{ articles(pagination: { pageSize: ${size} }) { title authors(sort: ["name"], pagination: { limit: 3 }) { name } gallery(pagination: { limit: 2 }) { url } } }`;
+    const thrice = (size: number) => `{ articles(pagination: { pageSize: ${size} }) { title
+      a: authors(sort: ["name"], pagination: { limit: 3 }) { name } b: authors(sort: ["name:desc"], pagination: { limit: 1 }) { name }
+      c: authors_connection(filters: { name: { eq: "A1" } }, pagination: { limit: 3 }) { nodes { name links(pagination: { limit: 1 }) { label } l: links(pagination: { limit: 2 }) { url } } }
+      gallery(pagination: { limit: 2 }) { url } g: gallery(pagination: { limit: 1 }) { url } } }`;
+    const base = await countStatements(get(), () => gqlData(get(), once(1)));
+    const one = await countStatements(get(), () => gqlData(get(), thrice(1)));
+    const many = await countStatements(get(), () => gqlData(get(), thrice(60)));
+    // two more sets of authors, one more of the gallery, and the links of c (twice: two sets)
+    expect(one.statements).to.equal(base.statements + 5);
+    expect(many.statements).to.equal(one.statements);
+    const last = many.result.articles[59];
+    expect(last.a.map((a: { name: string }) => a.name)).to.deep.equal(['A0', 'A1', 'A2']);
+    expect(last.b).to.deep.equal([{ name: 'A2' }]);
+    expect(last.c.nodes).to.deep.equal([{ name: 'A1', links: [{ label: 'site' }], l: [{ url: 'https://example.com' }] }]);
+    expect([last.gallery.length, last.g.length]).to.deep.equal([2, 1]);
+  });
+
   it('issues no more statements than REST for the same fields and populate', async () => {
     const graphql = await countStatements(get(), () => gqlData(get(), '{ articles(pagination: { pageSize: 50 }) { title category { name } authors { name } } }'));
     const rest = await countStatements(get(), () => get().get('/api/articles?pagination[pageSize]=50&pagination[withCount]=false&fields[0]=title&populate[category][fields][0]=name&populate[authors][fields][0]=name'));
