@@ -87,7 +87,7 @@ export class WebhookStore {
 
   async update(id: string | undefined, data: unknown): Promise<StoredWebhook> {
     const row = await this.#row(id);
-    const input = this.#check(data, 'update');
+    const input = this.#check(data, 'update', JSON.parse(row.headers) as Record<string, string>);
     if (input.name !== undefined && input.name !== row.name) {
       throw ValidationError.fromFields([{ path: ['name'], message: 'A webhook\'s name cannot change (its deliveries are filed under it)', name: 'ValidationError', value: input.name }]);
     }
@@ -139,7 +139,9 @@ export class WebhookStore {
     return row;
   }
 
-  #check(data: unknown, mode: 'create' | 'update'): Fields {
+  /** `stored`: on update, the headers as stored; a value sent back masked keeps the stored one, so
+   *  a client that edits a webhook it read (headers masked) never writes the mask over a secret. */
+  #check(data: unknown, mode: 'create' | 'update', stored: Record<string, string> = {}): Fields {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ValidationError('Missing "data" payload in the request body');
     const d = data as Record<string, unknown>;
     const errors: FieldError[] = [];
@@ -170,7 +172,8 @@ export class WebhookStore {
       if (!entries || entries.length > MAX_HEADERS || !entries.every(([k, v]) => HEADER_NAME.test(k) && typeof v === 'string' && v.length <= 4096 && !/[\r\n\0]/.test(v))) {
         fail('headers', `headers must be an object of at most ${MAX_HEADERS} header names to string values`);
       } else if (entries.some(([k]) => RESERVED.test(k))) fail('headers', 'headers cannot set Content-Type, Content-Length, Transfer-Encoding, Connection and other hop-by-hop headers, Host, User-Agent, Proxy-*, X-Strapi-Event or X-Strata-*');
-      else out.headers = JSON.stringify(Object.fromEntries(entries));
+      else if (entries.some(([k, v]) => v === HIDDEN && !Object.hasOwn(stored, k))) fail('headers', `${HIDDEN} stands for a stored value, and this webhook stores none for that header`);
+      else out.headers = JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, v === HIDDEN ? stored[k]! : v])));
     }
     if (given('secret')) {
       if (d.secret !== null && (typeof d.secret !== 'string' || d.secret.length < 16 || d.secret.length > 256)) fail('secret', 'secret must be 16 to 256 characters, or null for unsigned bodies');

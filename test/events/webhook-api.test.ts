@@ -76,6 +76,28 @@ describe('the webhooks API', function () {
     expect(receiver.received).to.have.length(1);
   });
 
+  it('keeps a stored header value that a client sends back masked, and refuses a mask it has nothing for', async () => {
+    const created = await client.as(admin, 'POST', '/api/webhooks', { data: { ...valid(), name: 'masked' } });
+    expectStatus(created, 201);
+    const id = created.body.data.id as number;
+    const read = (await client.as(admin, 'GET', `/api/webhooks/${id}`)).body.data;
+    expect(read.headers).to.deep.equal({ Authorization: '(hidden)' });
+    // What a panel sends back after editing the events: the headers as it read them, and one more
+    const edited = await client.as(admin, 'PUT', `/api/webhooks/${id}`, { data: { events: ['entry.update'], headers: { ...read.headers, 'X-Team': 'search' } } });
+    expectStatus(edited, 200);
+    const before = receiver.received.length;
+    const author = await app.post('/api/authors', { data: { name: 'Masked', email: 'masked@example.com' } });
+    expectStatus(await app.put(`/api/authors/${author.body.data.documentId as string}`, { data: { name: 'Masked again' } }), 200);
+    const sent = await receiver.waitFor(before + 1);
+    const got = sent.find((r) => r.headers['x-strata-webhook'] === 'masked')!;
+    expect(got.headers.authorization).to.equal('Bearer receiver-key');
+    expect(got.headers['x-team']).to.equal('search');
+    const unknown = await client.as(admin, 'PUT', `/api/webhooks/${id}`, { data: { headers: { 'X-Other': '(hidden)' } } });
+    expectStatus(unknown, 400);
+    expect(unknown.body.error.details.errors[0].path).to.deep.equal(['headers']);
+    expectStatus(await client.as(admin, 'DELETE', `/api/webhooks/${id}`), 200);
+  });
+
   it('keeps sending to other receivers while a paused webhook holds more pending deliveries than a pass reads', async () => {
     const flaky = await startReceiver();
     // Slow to fail: its deliveries stay pending and due (backoff 0) while the test runs
