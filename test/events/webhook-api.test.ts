@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { startKernel, type TestKernel } from '../helpers/kernel.js';
 import { TEST_SALT, tokenClient } from '../helpers/api-tokens.js';
+import { expectStatus } from '../helpers/suite.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 const config = (extra: Record<string, unknown> = {}) => ({
