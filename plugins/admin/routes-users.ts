@@ -1,7 +1,8 @@
 // /admin/users and /admin/roles: REST adapters over the administrators' and roles' operations,
 // Strapi's paths and `{ data }` answers.
 
-import { objectOf, type RequestContext, type RouteTable } from '../../core/index.js';
+import { objectOf, type OperationRouteSpec, type RequestContext, type RouteTable } from '../../core/index.js';
+import { ALIASES } from './actions.js';
 import { ROLES } from './role-operations.js';
 import { USERS } from './user-operations.js';
 
@@ -10,7 +11,10 @@ const id = (ctx: RequestContext) => ({ id: String((ctx.params as Record<string, 
 const data = (ctx: RequestContext, output: unknown) => { ctx.body = { data: output }; };
 const created = (ctx: RequestContext, output: unknown) => { ctx.status = 201; ctx.body = { data: output }; };
 
-export function addUserAndRoleRoutes(routes: RouteTable): void {
+export function addUserAndRoleRoutes(table: RouteTable): void {
+  // An operation named apart from the permission it needs (reading one user needs admin::users.read)
+  // is checked against that permission, which a refusal then names
+  const routes = { addOperation: <T>(spec: OperationRouteSpec<T>) => table.addOperation<T>(ALIASES[spec.operation] ? { ...spec, scope: [ALIASES[spec.operation]!] } : spec) };
   const users = ['Admin: administrators'];
   const roles = ['Admin: roles'];
   routes.addOperation({ method: 'GET', path: '/admin/users/me', operation: USERS.me, respond: data, doc: { summary: 'The calling administrator', tags: users } });

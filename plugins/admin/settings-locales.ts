@@ -31,7 +31,7 @@ export function addLocaleRoutes(routes: RouteTable, operations: Pick<OperationRe
   const at = '/i18n/locales';
   const tags = ['Admin: locales'];
   // The list is a content-API operation too (GET /api/i18n/locales): here, administrators only
-  routes.addOperation({ method: 'GET', path: at, operation: LOCALES.list, realm: 'admin', respond: bare, doc: { summary: 'List the locales', tags, response: bareAnswer(listOf(LOCALE)) } });
+  routes.addOperation({ method: 'GET', path: at, operation: LOCALES.list, realm: 'admin', scope: ['plugin::i18n.locale.read'], respond: bare, doc: { summary: 'List the locales', tags, response: bareAnswer(listOf(LOCALE)) } });
   routes.addOperation({
     method: 'POST', path: at, operation: LOCALES.create, input, respond: bare,
     doc: {

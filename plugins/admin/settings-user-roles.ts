@@ -11,6 +11,10 @@ const ROLE = {
   find: `${UP}.role.find`, findOne: `${UP}.role.findOne`, create: `${UP}.role.createRole`,
   update: `${UP}.role.updateRole`, delete: `${UP}.role.deleteRole`, permissions: `${UP}.permissions.getPermissions`,
 } as const;
+/** The admin permissions the routes need: a refusal names the one the administrator lacks. */
+const PERMISSION = {
+  read: `${UP}.roles.read`, create: `${UP}.roles.create`, update: `${UP}.roles.update`, delete: `${UP}.roles.delete`,
+} as const;
 
 const bare = (ctx: RequestContext, output: unknown) => { ctx.body = output; };
 const param = (key: string) => (ctx: RequestContext) => ({
@@ -40,27 +44,28 @@ export function addEndUserRoleRoutes(routes: RouteTable, operations: Pick<Operat
   const at = '/users-permissions';
   const realm = 'admin' as const;
   routes.addOperation({
-    method: 'GET', path: `${at}/roles`, operation: ROLE.find, realm, respond: bare,
+    // Strapi's list: every role with its number of users (the operation's other answer is a page)
+    method: 'GET', path: `${at}/roles`, operation: ROLE.find, realm, scope: [PERMISSION.read], input: () => ({ body: { counted: true } }), respond: bare,
     doc: doc('List the end users\' roles', { roles: listOf(objectOf({ ...ROLE_FIELDS, nb_users: { type: 'integer' } }, ['description', 'createdAt', 'updatedAt'])) }),
   });
   routes.addOperation({
-    method: 'GET', path: `${at}/roles/:id`, operation: ROLE.findOne, realm, input: param('id'), respond: bare,
+    method: 'GET', path: `${at}/roles/:id`, operation: ROLE.findOne, realm, scope: [PERMISSION.read], input: param('id'), respond: bare,
     doc: doc('Read an end users\' role with its permissions', { role: objectOf({ ...ROLE_FIELDS, permissions: PERMISSIONS }, ['description', 'createdAt', 'updatedAt']) }, { errors: [404] }),
   });
   routes.addOperation({
-    method: 'POST', path: `${at}/roles`, operation: ROLE.create, realm, input: (ctx) => ({ body: (ctx.request as { body?: unknown }).body }), respond: bare,
+    method: 'POST', path: `${at}/roles`, operation: ROLE.create, realm, scope: [PERMISSION.create], input: (ctx) => ({ body: (ctx.request as { body?: unknown }).body }), respond: bare,
     doc: doc('Create an end users\' role', OK, { body: INPUT(['description', 'type', 'permissions']) }),
   });
   routes.addOperation({
-    method: 'PUT', path: `${at}/roles/:role`, operation: ROLE.update, realm, input: param('role'), respond: bare,
+    method: 'PUT', path: `${at}/roles/:role`, operation: ROLE.update, realm, scope: [PERMISSION.update], input: param('role'), respond: bare,
     doc: doc('Change an end users\' role', OK, { body: INPUT(['name', 'description', 'type', 'permissions']), errors: [404] }),
   });
   routes.addOperation({
-    method: 'DELETE', path: `${at}/roles/:role`, operation: ROLE.delete, realm, input: param('role'), respond: bare,
+    method: 'DELETE', path: `${at}/roles/:role`, operation: ROLE.delete, realm, scope: [PERMISSION.delete], input: param('role'), respond: bare,
     doc: doc('Delete an end users\' role (its users move to Authenticated)', OK, { errors: [404] }),
   });
   routes.addOperation({
-    method: 'GET', path: `${at}/permissions`, operation: ROLE.permissions, realm, respond: bare,
+    method: 'GET', path: `${at}/permissions`, operation: ROLE.permissions, realm, scope: [PERMISSION.read], respond: bare,
     doc: doc('Every content-API permission action, nested', { permissions: PERMISSIONS }),
   });
 }

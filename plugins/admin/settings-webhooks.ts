@@ -64,10 +64,10 @@ export function addWebhookSettingsRoutes(routes: RouteTable, operations: Pick<Op
   const at = '/admin/webhooks';
   const tags = ['Admin: webhooks'];
   const realm = 'admin' as const;
-  routes.addOperation({ method: 'GET', path: at, operation: WEBHOOKS.list, realm, respond: answer(200), doc: { summary: 'List the webhooks', tags, response: data(listOf(WEBHOOK)) } });
+  routes.addOperation({ method: 'GET', path: at, operation: WEBHOOKS.list, realm, scope: [WEBHOOKS.read], respond: answer(200), doc: { summary: 'List the webhooks', tags, response: data(listOf(WEBHOOK)) } });
   // Before /:id, which would take "deliveries" for an id
   routes.addOperation({
-    method: 'GET', path: `${at}/deliveries`, operation: WEBHOOKS.deliveries, realm, query: ['webhook', 'status', 'limit'],
+    method: 'GET', path: `${at}/deliveries`, operation: WEBHOOKS.deliveries, realm, scope: [WEBHOOKS.read], query: ['webhook', 'status', 'limit'],
     input: (ctx) => ({ body: ctx.query }), respond: answer(200),
     doc: {
       summary: 'The delivery log, newest first', tags, response: data(listOf(DELIVERY)),
