@@ -30,17 +30,17 @@ export default definePlugin({
     api.hooks.registerModels.tap(PLUGIN_NAME, addModels);
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
       for (const op of authOperations(admin)) operations.define(op);
-      for (const op of settingsOperations(admin)) operations.define(op);
       for (const op of userOperations(admin)) operations.define(op);
       for (const op of roleOperations(admin)) operations.define(op);
+      for (const op of settingsOperations(admin)) operations.define(op);
       for (const op of contentManagerOperations(admin)) operations.define(op);
       for (const op of relationOperations(admin, configurations)) operations.define(op);
       for (const op of configurationOperations(admin, configurations)) operations.define(op);
     });
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       addAuthRoutes(admin, routes);
-      addSettingsRoutes(routes, api.operations);
       addUserAndRoleRoutes(routes);
+      addSettingsRoutes(routes, api.operations);
       addContentManagerRoutes(routes);
     });
     api.hooks.authenticateAdmin.tapPromise(PLUGIN_NAME, adminStrategy({
