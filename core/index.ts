@@ -81,7 +81,7 @@ export {
 // Typed API schemas (GraphQL's model), built through scoped hooks
 export { buildSchemaSpec, type FieldExtra, type SchemaBuilder } from './schema/build.js';
 export { argsFromParams, argType, enumName, enumValue, typesFromParams } from './schema/params.js';
-export { STRAPI_V4_VARIANT, type ArgSpec, type EnumValueSpec, type FieldOperation, type FieldScope, type FieldSpec, type ResolverMiddlewares, type SchemaSpec, type TypeRef, type TypeScope, type TypeSpec } from './schema/types.js';
+export { STRAPI_V4_VARIANT, type ArgSpec, type DocumentQueries, type EnumValueSpec, type FieldOperation, type FieldScope, type FieldSpec, type ResolverMiddlewares, type SchemaSpec, type TypeRef, type TypeScope, type TypeSpec } from './schema/types.js';
 
 // The REST surface
 export type { RouteTable, ServerLink } from './rest/route-table.js';

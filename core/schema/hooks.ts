@@ -3,10 +3,13 @@
 // content type, the attribute, the operation) so a plugin changes exactly what it means to.
 
 import { SyncHook, SyncWaterfallHook } from 'tapable';
-import type { ArgSpec, FieldScope, FieldSpec, SchemaBuilder, TypeScope, TypeSpec } from './types.js';
+import type { ArgSpec, DocumentQueries, FieldScope, FieldSpec, SchemaBuilder, TypeScope, TypeSpec } from './types.js';
 
 export function createSchemaHooks() {
   return {
+    /** Once per build, before anything: content types served through a plugin's own operations
+     *  (see DocumentQueries), so their types and queries are built as for content types. */
+    schemaDocuments: new SyncWaterfallHook<[DocumentQueries[]]>(['served']),
     /** Once per build, before types are shaped: add types of your own (a payload, an enum). */
     schemaInit: new SyncHook<[SchemaBuilder]>(['builder']),
     /** Per type: change its description, kind or values. */

@@ -102,6 +102,20 @@ export interface SchemaSpec {
   scopes: Map<string, { type: TypeScope; fields: Record<string, FieldScope> }>;
 }
 
+/** A content type a typed surface serves beyond core's content operations, through a plugin's
+ *  own operations (users-permissions' users and roles, upload's files): Strapi's `<types>`,
+ *  `<types>_connection` and `<type>(documentId)` queries run them. `find` takes the query
+ *  engine's parameters and answers `{ results, pagination }` (findPage's answer), `findOne` a
+ *  `documentId` and answers the document or null, as core's content operations do. */
+export interface DocumentQueries {
+  contentType: string;
+  find?: string;
+  findOne?: string;
+  /** The surface also builds the write input of the content type (`<Type>Input`), for mutations
+   *  the plugin adds itself. */
+  input?: boolean;
+}
+
 /** Extra scope of a field: the attribute or operation behind it, and for a root field the content
  *  type it serves. */
 export type FieldExtra = Pick<FieldScope, 'attribute' | 'operation' | 'action' | 'contentType'>;

@@ -4356,7 +4356,49 @@ export interface operations {
     };
     "plugin.users-permissions.role.find": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Conditions the documents must meet ($eq, $contains, $and, relations...)
+                 * @example {}
+                 */
+                filters?: unknown;
+                /**
+                 * @description Attributes to sort by, each optionally :asc or :desc
+                 * @example {}
+                 */
+                sort?: unknown;
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
+                fields?: unknown;
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
+                populate?: unknown;
+                /**
+                 * @description page and pageSize, or start and limit; withCount
+                 * @example {}
+                 */
+                pagination?: {
+                    page?: number;
+                    pageSize?: number;
+                    start?: number;
+                    limit?: number;
+                    withCount?: boolean;
+                };
+                /** @description The page number (shorthand of pagination[page]) */
+                page?: number;
+                /** @description Documents per page (shorthand of pagination[pageSize]) */
+                pageSize?: number;
+                /** @description Documents to skip (shorthand of pagination[start]) */
+                start?: number;
+                /** @description Documents to return (shorthand of pagination[limit]) */
+                limit?: number;
+                /** @description Full-text search over the string and text attributes */
+                _q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4443,7 +4485,18 @@ export interface operations {
     };
     "plugin.users-permissions.role.findOne": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The attributes to return (id and documentId always come)
+                 * @example {}
+                 */
+                fields?: unknown;
+                /**
+                 * @description Relations, components, dynamic zones and media to return, nested
+                 * @example {}
+                 */
+                populate?: unknown;
+            };
             header?: never;
             path: {
                 id: string;

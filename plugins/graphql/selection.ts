@@ -47,9 +47,10 @@ export function selectionParams(ctx: SelectionContext, model: Model): Selection 
 /** The selections of `target` below fields of `typeName`, through the hops. */
 function follow(ctx: SelectionContext, nodes: readonly FieldNode[], typeName: string, target: string): FieldNode[] {
   if (typeName === target) return [...nodes];
-  const hops = ctx.hops.get(typeName);
   const type = ctx.info.schema.getType(typeName);
-  if (!hops || !isObjectType(type)) return [];
+  if (!isObjectType(type)) return [];
+  // A wrapper a plugin wrote (users-permissions' { data }): its fields of the documents' type
+  const hops = ctx.hops.get(typeName) ?? Object.values(type.getFields()).filter((f) => getNamedType(f.type).name === target).map((f) => f.name);
   const fields = collectFields(ctx, nodes, typeName);
   const out: FieldNode[] = [];
   for (const hop of hops) {

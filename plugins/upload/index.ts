@@ -11,6 +11,7 @@ import { defineUploadOperations } from './operations.js';
 import { loadProvider } from './provider.js';
 import { uploadDirOf } from './providers/local.js';
 import { addUploadRoutes, closeUnreadUploads } from './routes.js';
+import { contributeSchema } from './schema.js';
 import { serveUploads } from './serve.js';
 
 export default definePlugin({
@@ -27,6 +28,7 @@ export default definePlugin({
     }));
     api.middleware('beforeBody', closeUnreadUploads(`${api.config.api.rest.prefix}/upload`));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => addUploadRoutes(routes, api.config.api.rest.prefix, settings));
+    contributeSchema(api);
     if (settings.provider === 'local') api.middleware('beforeBody', serveUploads(uploadDirOf(settings.providerOptions, api.appDir)));
     api.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
       library.provider = await loadProvider(settings.provider, settings.providerOptions, api.appDir);

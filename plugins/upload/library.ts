@@ -155,6 +155,13 @@ export class MediaLibrary {
     return (await this.#files().findMany(params)).map((d) => this.#answer(d));
   }
 
+  /** A page of files: counted only when asked (a typed surface's connection). */
+  async page(params: DocumentParams): Promise<{ results: FileDoc[]; pagination: unknown }> {
+    if ((params.pagination as { withCount?: unknown } | undefined)?.withCount !== true) return { results: await this.list(params), pagination: {} };
+    const { results, pagination } = await this.#files().findPage(params);
+    return { results: results.map((d) => this.#answer(d)), pagination };
+  }
+
   async one(id: string, params: DocumentParams): Promise<FileDoc | null> {
     const file = await this.#findOrNull(id, params);
     return file && this.#answer(file);

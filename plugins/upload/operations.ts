@@ -58,12 +58,13 @@ export function defineUploadOperations(operations: OperationRegistry, { library,
       // the caller pages (a library of 100k files must not go out in one answer)
       const params = input.params ?? {};
       const paged = ['pagination', 'page', 'pageSize', 'start', 'limit'].some((key) => params[key] !== undefined);
-      return library().list({ ...params, ...(paged ? {} : { pagination: { start: 0, limit: -1 } }), source: 'content-api', auth: call.auth });
+      // A page: REST answers its files (Strapi's bare array), a typed surface its pagination too
+      return library().page({ ...params, ...(paged ? {} : { pagination: { start: 0, limit: -1 } }), source: 'content-api', auth: call.auth });
     },
   });
   define({
     name: UPLOAD_ACTIONS.findOne, kind: 'read', params: ['fields'], description: 'One file, by id or documentId',
-    run: (input, call) => library().one(input.id ?? '', { ...input.params, source: 'content-api', auth: call.auth }),
+    run: (input, call) => library().one(input.id ?? input.documentId ?? '', { ...input.params, source: 'content-api', auth: call.auth }),
   });
   define({
     name: UPLOAD_ACTIONS.destroy, kind: 'write', params: [], description: 'Deletes a file and its formats; media fields lose it',

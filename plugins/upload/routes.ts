@@ -45,7 +45,7 @@ export function addUploadRoutes(routes: RouteTable, prefix: string, settings: Up
       errors: [404, 413],
     },
   });
-  routes.addOperation({ method: 'GET', path: `${at}/files`, operation: UPLOAD_ACTIONS.find, respond: (ctx, files) => { ctx.body = files; }, doc: doc('List files', listOf(file)) });
+  routes.addOperation({ method: 'GET', path: `${at}/files`, operation: UPLOAD_ACTIONS.find, respond: (ctx, page) => { ctx.body = (page as { results: unknown[] }).results; }, doc: doc('List files', listOf(file)) });
   routes.addOperation({ method: 'GET', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.findOne, input: idParam, respond: found, doc: { ...doc('Get a file'), errors: [404] } });
   routes.addOperation({ method: 'DELETE', path: `${at}/files/:id`, operation: UPLOAD_ACTIONS.destroy, input: idParam, respond: found, doc: { ...doc('Delete a file and its formats'), errors: [404] } });
 }

@@ -2,12 +2,14 @@
 // { 'api::article': { controllers: { article: { find: { enabled, policy } } } } }.
 
 import {
-  ApplicationError, NotFoundError, ValidationError, type OperationDefinition, type OperationInput,
+  ApplicationError, LIST_PARAMS, NotFoundError, ONE_PARAMS, ValidationError, type DocumentParams, type OperationCall, type OperationDefinition,
+  type OperationInput,
 } from '../../core/index.js';
 import { checkBody, numericId, type Body } from './body.js';
 import type { UpContext } from './context.js';
 import { PLUGIN_NAME, ROLE_UID, USER_UID } from './models.js';
 import { UP, type RoleRow } from './permissions.js';
+import { page } from './user-operations.js';
 
 export const ROLE = {
   find: `${UP}.role.find`, findOne: `${UP}.role.findOne`, create: `${UP}.role.createRole`,
@@ -76,21 +78,27 @@ export function roleOperations(up: UpContext): OperationDefinition[] {
     }
     return data;
   };
-  const op = (name: string, kind: 'read' | 'write', description: string, run: OperationDefinition['run']): OperationDefinition => ({
-    name, owner: PLUGIN_NAME, kind, params: [], description, run,
+  const op = (name: string, kind: 'read' | 'write', description: string, run: OperationDefinition['run'], params: readonly string[] = []): OperationDefinition => ({
+    name, owner: PLUGIN_NAME, kind, params, description, run,
   });
+  const asCaller = (input: OperationInput, call: OperationCall): DocumentParams => ({ ...input.params, source: 'content-api', auth: call.auth });
 
   return [
-    op(ROLE.find, 'read', 'Every role, with its number of users', async () => {
+    // REST's list (body.counted: every role with its number of users, as Strapi answers it), or a
+    // typed surface's page of role documents, read with the caller's parameters
+    op(ROLE.find, 'read', 'Every role, with its number of users; or a page of roles', async (input, call) => {
+      if ((input.body as { counted?: unknown } | undefined)?.counted !== true) return page(roles(), asCaller(input, call));
       const list = await roles().findMany({ fields: ['name', 'description', 'type', 'createdAt', 'updatedAt'], sort: 'id', populate: { users: { count: true } }, source: 'internal' });
       return {
         roles: list.map(({ users, ...role }) => ({ ...role, nb_users: (users as { count?: number } | undefined)?.count ?? 0 })),
       };
-    }),
-    op(ROLE.findOne, 'read', 'One role with its permissions', async (input) => {
+    }, LIST_PARAMS),
+    // By id, with its permissions nested (REST); by documentId, the document (a typed surface)
+    op(ROLE.findOne, 'read', 'One role with its permissions', async (input, call) => {
+      if (input.documentId !== undefined) return roles().findOne({ ...asCaller(input, call), documentId: input.documentId });
       const role = await roleOf(input);
       return { role: { ...role, permissions: nest(permissions.knownActions(), new Set(await permissions.actionsOf(role.id))) } };
-    }),
+    }, ONE_PARAMS),
     op(ROLE.create, 'write', 'Creates a role with its permissions', async (input) => {
       const body = checkBody(input.body, ['name', 'description', 'type', 'permissions']);
       const data = roleInput(body, true);

@@ -30,7 +30,7 @@ const doc = (summary: string, answer: Record<string, DocSchema>): RouteDoc => ({
 
 export function addRoleRoutes(up: UpContext, routes: RouteTable): void {
   const at = `${up.api.config.api.rest.prefix}/users-permissions`;
-  routes.addOperation({ method: 'GET', path: `${at}/roles`, operation: ROLE.find, respond: bare, doc: doc('List roles', { roles: listOf(ROLE_FIELDS(['nb_users'])) }) });
+  routes.addOperation({ method: 'GET', path: `${at}/roles`, operation: ROLE.find, input: () => ({ body: { counted: true } }), respond: bare, doc: doc('List roles', { roles: listOf(ROLE_FIELDS(['nb_users'])) }) });
   routes.addOperation({
     method: 'GET', path: `${at}/roles/:id`, operation: ROLE.findOne, input: param('id'), respond: bare,
     doc: { ...doc('Get a role with its permissions', { role: ROLE_FIELDS(['permissions']) }), errors: [404] },

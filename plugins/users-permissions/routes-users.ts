@@ -22,7 +22,7 @@ const doc = (summary: string, more: Omit<RouteDoc, 'summary'> = {}): RouteDoc =>
 
 export function addUserRoutes(up: UpContext, routes: RouteTable): void {
   const at = `${up.api.config.api.rest.prefix}/users`;
-  routes.addOperation({ method: 'GET', path: at, operation: USER.find, respond: bare, doc: doc('List users', { response: { schema: listOf(user) } }) });
+  routes.addOperation({ method: 'GET', path: at, operation: USER.find, respond: (ctx, page) => { ctx.body = (page as { results: unknown[] }).results; }, doc: doc('List users', { response: { schema: listOf(user) } }) });
   routes.addOperation({ method: 'GET', path: `${at}/count`, operation: USER.count, respond: bare, doc: doc('Count users', { response: { schema: { type: 'integer' } } }) });
   routes.addOperation({ method: 'GET', path: `${at}/me`, operation: USER.me, respond: bare, doc: doc('The calling user') });
   routes.addOperation({ method: 'GET', path: `${at}/:id`, operation: USER.findOne, input: id, respond: bare, doc: doc('Get a user', { errors: [404] }) });

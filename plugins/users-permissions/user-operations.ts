@@ -4,11 +4,11 @@
 
 import {
   ApplicationError, LIST_PARAMS, NotFoundError, ONE_PARAMS, UnauthorizedError, ValidationError,
-  type DocumentParams, type OperationCall, type OperationDefinition, type OperationInput,
+  type DocumentApi, type DocumentParams, type OperationCall, type OperationDefinition, type OperationInput,
 } from '../../core/index.js';
 import { checkBoolean, checkBody, checkEmail, checkPassword, checkUsername, numericId, type Body } from './body.js';
 import type { UpContext } from './context.js';
-import { PLUGIN_NAME, USER_UID } from './models.js';
+import { PLUGIN_NAME, ROLE_UID, USER_UID } from './models.js';
 import { UP } from './permissions.js';
 import { callerOf } from './strategy.js';
 import { hashPassword } from './users.js';
@@ -33,14 +33,18 @@ export function userOperations(up: UpContext): OperationDefinition[] {
   });
 
   return [
-    op(USER.find, 'read', LIST_PARAMS, 'Users', (input, call) => docs().findMany(params(input, call))),
+    // A page: REST answers its results (Strapi's bare array), a typed surface its pagination too
+    op(USER.find, 'read', LIST_PARAMS, 'Users', (input, call) => page(docs(), params(input, call))),
     op(USER.count, 'read', ['filters', '_q'], 'How many users match', (input, call) => docs().count(params(input, call))),
     op(USER.me, 'read', ONE_PARAMS, 'The calling user', async (input, call) => {
       const caller = callerOf(call.auth);
       if (!caller) throw new UnauthorizedError('Missing or invalid credentials');
       return one(input, call, caller.id);
     }),
-    op(USER.findOne, 'read', ONE_PARAMS, 'One user', (input, call) => one(input, call, idOf(input))),
+    op(USER.findOne, 'read', ONE_PARAMS, 'One user, by id (REST) or documentId (a typed surface: null when there is none)', async (input, call) => {
+      if (input.documentId === undefined) return one(input, call, idOf(input));
+      return docs().findOne({ ...params(input, call), documentId: input.documentId });
+    }),
     op(USER.create, 'write', ONE_PARAMS, 'Creates a user', async (input, call) => {
       const data = await userData(up, checkBody(input.body, WRITABLE), true);
       if (await up.users.takenBy({ username: String(data.username), email: String(data.email) })) throw new ApplicationError('Email or Username are already taken');
@@ -68,6 +72,14 @@ export function userOperations(up: UpContext): OperationDefinition[] {
   ];
 }
 
+/** A page of documents; counted only when asked (a typed surface's connection), so REST's
+ *  bare list costs one statement. */
+export async function page(documents: DocumentApi, params: DocumentParams): Promise<{ results: unknown[]; pagination: unknown }> {
+  const pagination = params.pagination as { withCount?: unknown } | undefined;
+  if (pagination?.withCount === true) return documents.findPage(params);
+  return { results: await documents.findMany(params), pagination: {} };
+}
+
 function idOf(input: OperationInput): number {
   const id = numericId(input.id);
   if (id === undefined) throw new NotFoundError('Not Found');
@@ -87,8 +99,11 @@ async function userData(up: UpContext, body: Body, creating: boolean): Promise<R
   }
   if (body.role !== undefined) {
     const id = typeof body.role === 'object' && body.role !== null ? (body.role as { id?: unknown }).id : body.role;
-    const role = Number.isSafeInteger(id) ? await up.permissions.roleById(id as number) : undefined;
-    if (!role) throw ValidationError.fromFields([{ path: ['role'], message: 'role must be the id of an existing role', name: 'ValidationError' }]);
+    // Its id (REST sends a number, GraphQL an ID string) or its documentId
+    const numeric = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
+    const role = Number.isSafeInteger(numeric) ? await up.permissions.roleById(numeric as number)
+      : typeof id === 'string' && id !== '' ? await up.api.documents(ROLE_UID).findOne({ documentId: id, fields: ['documentId'], source: 'internal' }) : undefined;
+    if (!role) throw ValidationError.fromFields([{ path: ['role'], message: 'role must be the id or documentId of an existing role', name: 'ValidationError' }]);
     data.role = role.documentId;
   }
   return data;

@@ -17,12 +17,15 @@ export function buildSpec(api: PluginApi, settings: GraphqlSettings): BuiltSpec 
     const served = settings.shadowCRUD
       ? api.registry.contentTypes().filter((ct) => api.operations.all().some((op) => op.contentType === ct.uid))
       : [];
+    // Content types a plugin serves through its own operations (users, roles, files)
+    const documents = settings.shadowCRUD ? api.hooks.schemaDocuments.call([]).filter((q) => api.registry.has(q.contentType)) : [];
     const writable = new Set(api.operations.all().filter((op) => op.kind === 'write' && op.contentType).map((op) => op.contentType));
+    for (const q of documents) if (q.input) writable.add(q.contentType);
     for (const type of commonTypes(settings)) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
-    for (const model of reachableModels(api.registry, served)) {
+    for (const model of reachableModels(api.registry, [...served, ...documents.map((q) => api.registry.get(q.contentType))])) {
       addModelTypes(builder, ctx, model, model.modelType === 'component' || writable.has(model.uid));
     }
-    const roots = rootFields(api, settings, served as ContentType[]);
+    const roots = rootFields(api, settings, served as ContentType[], documents);
     for (const type of typesFromParams(roots.params)) {
       if (!builder.has(type.name)) builder.addType(type, { role: 'other', owner: PLUGIN_NAME });
     }

@@ -3,7 +3,7 @@
 // through the same runner as REST.
 
 import {
-  argsFromParams, NotFoundError, type ArgSpec, type ContentType, type FieldExtra, type FieldSpec, type OperationDefinition,
+  argsFromParams, NotFoundError, type ArgSpec, type ContentType, type DocumentQueries, type FieldExtra, type FieldSpec, type OperationDefinition,
   type ParamDefinition, type PluginApi,
 } from '../../../core/index.js';
 import { dataParam, filtersParam, paginationParam, sortParam } from '../args.js';
@@ -22,19 +22,24 @@ export interface RootFields {
 
 interface PageResult { results: unknown[]; pagination: { page?: number; pageSize?: number; pageCount?: number; start?: number; limit?: number; total?: number } }
 
-export function rootFields(api: PluginApi, settings: GraphqlSettings, contentTypes: ContentType[]): RootFields {
+export function rootFields(api: PluginApi, settings: GraphqlSettings, contentTypes: ContentType[], documents: readonly DocumentQueries[] = []): RootFields {
   const out: RootFields = { query: {}, mutation: {}, queryExtras: {}, mutationExtras: {}, params: [] };
   for (const ct of contentTypes) {
     for (const op of api.operations.all()) {
       if (op.contentType !== ct.uid) continue;
-      addOperationFields(api, settings, ct, op, out);
+      addOperationFields(api, settings, ct, op, out, op.name.slice(ct.uid.length + 1));
     }
+  }
+  // A plugin's operations that list and read its documents: the same queries
+  for (const { contentType, find, findOne } of documents) {
+    const ct = api.registry.contentType(contentType);
+    if (find) addOperationFields(api, settings, ct, api.operations.get(find), out, 'find');
+    if (findOne) addOperationFields(api, settings, ct, api.operations.get(findOne), out, 'findOne');
   }
   return out;
 }
 
-function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: ContentType, op: OperationDefinition, out: RootFields): void {
-  const action = op.name.slice(ct.uid.length + 1);
+function addOperationFields(api: PluginApi, settings: GraphqlSettings, ct: ContentType, op: OperationDefinition, out: RootFields, action: string): void {
   // The query engine's own parameters are typed per content type here (filters, sort,
   // pagination); the others (status, locale) are arguments as their owners declared them
   const params = api.params.forAction(ct, action).filter((p) => p.owner !== 'core' && op.params.includes(p.name));
