@@ -16,7 +16,7 @@ import { PERMISSIONS_SIGNAL } from './roles.js';
 import { roleOperations } from './role-operations.js';
 import { addAuthRoutes } from './routes-auth.js';
 import { addUserAndRoleRoutes } from './routes-users.js';
-import { readSettings } from './settings.js';
+import { CONFIG_KEYS, readSettings } from './settings.js';
 import { addSettingsRoutes, settingsOperations } from './settings-apis.js';
 import { adminOf, adminStrategy } from './strategy.js';
 import { AccessTokens, resolveAdminSecret } from './tokens.js';
@@ -24,6 +24,7 @@ import { userOperations } from './user-operations.js';
 
 export default definePlugin({
   name: PLUGIN_NAME,
+  configKeys: CONFIG_KEYS,
   register(api, config) {
     const admin = new AdminContext(api, readSettings(config));
     const configurations = new Configurations(api);

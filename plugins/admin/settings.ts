@@ -1,7 +1,7 @@
 // The plugin's configuration (config/plugins.ts, `admin.config`), checked once at register time
 // with the bad key named. Durations are in seconds, as Strapi's admin.auth.sessions.
 
-import { KernelError, type EmailProvider, type RateLimitStore } from '../../core/index.js';
+import { KernelError, productionSecret, type ConfigKeys, type EmailProvider, type RateLimitStore } from '../../core/index.js';
 
 export interface SessionLifespans {
   /** How long a session lasts without a refresh. */
@@ -30,6 +30,18 @@ export interface AdminSettings {
   rateLimit: { enabled: boolean; interval: number; max: number; maxPerAddress: number; store?: RateLimitStore };
   email: { provider: 'log' | 'smtp' | EmailProvider; from: string; smtp?: Record<string, unknown> };
 }
+
+/** The keys plugins.admin.config may hold: the kernel refuses others before register, and names
+ *  a missing secret in production beside every other one. */
+export const CONFIG_KEYS: ConfigKeys = {
+  auth: {
+    secret: productionSecret('set ADMIN_JWT_SECRET'), origins: true,
+    sessions: { accessTokenLifespan: true, idleRefreshTokenLifespan: true, maxRefreshTokenLifespan: true, idleSessionLifespan: true, maxSessionLifespan: true },
+  },
+  url: true, registrationTokenLifespan: true, resetPasswordTokenLifespan: true,
+  rateLimit: { enabled: true, interval: true, max: true, maxPerAddress: true, store: true },
+  email: { provider: true, from: true, smtp: true },
+};
 
 type Raw = Record<string, unknown>;
 

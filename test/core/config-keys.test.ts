@@ -74,6 +74,7 @@ describe('config: unknown keys and production secrets', () => {
       ['openapi', { servePages: true }, 'config plugins.openapi.config.servePages: unknown key (did you mean servePage?)'],
       ['users-permissions', { jwt: { secret: 'a-long-enough-secret', expiresin: '1d' } }, 'config plugins.users-permissions.config.jwt.expiresin: unknown key (did you mean expiresIn?)'],
       ['draft-and-publish', { enabled: true }, 'config plugins.draft-and-publish.config.enabled: unknown key (it takes no keys)'],
+      ['admin', { auth: { sessions: { accessTokenLifetime: 60 } } }, 'config plugins.admin.config.auth.sessions.accessTokenLifetime: unknown key (did you mean accessTokenLifespan?)'],
     ];
     for (const [name, config, message] of cases) expect(await refusal(plugin(name, config)), name).to.equal(message);
   });
@@ -94,11 +95,22 @@ describe('config: unknown keys and production secrets', () => {
               email: { provider: 'log', from: 'cms@example.com', templates: { resetPassword: { subject: 'Reset' } } }, permissions: { public: [] },
             },
           },
+          admin: {
+            enabled: true,
+            config: {
+              auth: {
+                secret: 'an-admin-secret-long-enough', origins: ['https://panel.example.com'],
+                sessions: { accessTokenLifespan: 600, idleRefreshTokenLifespan: 86_400, maxRefreshTokenLifespan: 864_000, idleSessionLifespan: 3600, maxSessionLifespan: 7200 },
+              },
+              url: 'https://panel.example.com/admin', registrationTokenLifespan: 3600, resetPasswordTokenLifespan: 600,
+              rateLimit: { enabled: true, interval: 60_000, max: 5, maxPerAddress: 20 }, email: { provider: 'log', from: 'cms@example.com' },
+            },
+          },
         },
       },
     });
     await kernel.check();
-    expect(kernel.pluginNames()).to.deep.equal(['draft-and-publish', 'i18n', 'graphql', 'upload', 'users-permissions']);
+    expect(kernel.pluginNames()).to.deep.equal(['draft-and-publish', 'i18n', 'graphql', 'upload', 'users-permissions', 'admin']);
   });
 
   it('names a misspelt first-party plugin rather than looking for a plugin of the app', async () => {
@@ -118,13 +130,14 @@ describe('config: unknown keys and production secrets', () => {
     const message = await refusal({
       config: {
         server: { environment: 'production' },
-        plugins: { 'users-permissions': { enabled: true, config: { jwt: { secret: '' } } }, signer: { enabled: true, resolve: signer as Plugin } },
+        plugins: { 'users-permissions': { enabled: true, config: { jwt: { secret: '' } } }, admin: { enabled: true }, signer: { enabled: true, resolve: signer as Plugin } },
       },
     });
     expect(message.split('\n')).to.deep.equal([
-      '3 problems in the configuration:',
+      '4 problems in the configuration:',
       '  config api.tokens.salt: required in production (set API_TOKEN_SALT to a long random string, e.g. the output of `openssl rand -base64 32`)',
       '  config plugins.users-permissions.config.jwt.secret: required in production (set JWT_SECRET)',
+      '  config plugins.admin.config.auth.secret: required in production (set ADMIN_JWT_SECRET)',
       '  config plugins.signer.config.key: required in production (set SIGNER_KEY)',
     ]);
   });
