@@ -26,6 +26,16 @@ export default ((env) => ({
       requestSizeLimit: env.int('UPLOAD_REQUEST_SIZE_LIMIT', 500 * 1024 * 1024),
     },
   },
+  // The admin API (docs/admin.md): administrators, their roles and sessions, the content manager.
+  // Off until the panel that uses it ships: ADMIN=true turns it on
+  admin: {
+    enabled: env.bool('ADMIN', false),
+    config: {
+      // Required in production; in development one is generated into .tmp/admin-jwt-secret
+      auth: { secret: env('ADMIN_JWT_SECRET') },
+      url: env('ADMIN_URL', 'http://localhost:1337/admin'),
+    },
+  },
   'users-permissions': {
     enabled: env.bool('USERS_PERMISSIONS', true),
     config: {
