@@ -114,7 +114,10 @@ export function validateConfig(config: KernelConfig): void {
 export const WEBHOOK_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
 
 /** Strapi's entry events, and ours under the same names. */
-export const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard'] as const;
+// The media library's events (Strapi's upload plugin registers them); sent when the upload plugin writes files
+export const WEBHOOK_EVENTS = [
+  'entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard', 'media.create', 'media.update', 'media.delete',
+] as const;
 
 function validateEndpoints(endpoints: unknown[]): void {
   const names = new Set<string>();

@@ -33,6 +33,8 @@ import { insertRow, insertRowsReturningIds, type WriteContext } from './write-co
 import { writeFreshLinks } from './write-fresh.js';
 import type { Outbox } from '../events/outbox.js';
 import { eventRecord, hasReceivers } from './record-events.js';
+import { entryShape } from '../events/entry.js';
+import { keepsDeletedEntry } from '../events/names.js';
 import type { RecordedEvent } from '../events/outbox.js';
 import { removeIncomingLinks } from './write-relations.js';
 import { deleteOwned, writeRowLinks } from './write-row.js';
@@ -304,11 +306,16 @@ export class DocumentService {
     const removed = await this.#transaction(async (wc) => {
       const rows = await this.#scopedRows(ctx, wc, documentId);
       if (!rows.length) return 0;
+      // A media file's event carries the file (Strapi's media.delete): read while it is there
+      const event: DocumentEvent = { action: 'delete', uid: ct.uid, documentId, params };
+      if (keepsDeletedEntry(ct.uid) && hasReceivers(this.#deps.outbox, event)) {
+        event.document = (await this.for(ct.uid).findOne({ documentId, ...entryShape(ct, wc.registry) })) ?? undefined;
+      }
       await deleteOwned(wc, ct, rows);
       await wc.trx(ct.collectionName).whereIn('id', rows).delete();
       const left = await wc.trx(ct.collectionName).where('document_id', documentId).first('id');
       if (!left) await removeIncomingLinks(wc, ct, documentId);
-      await this.#emit({ action: 'delete', uid: ct.uid, documentId, params });
+      await this.#emit(event);
       return rows.length;
     });
     if (!removed) return null;

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../database/connection.js';
 import { insertReturningId } from '../database/insert-id.js';
 import { DELIVERIES_TABLE, EVENTS_TABLE } from '../database/naming.js';
+import { FILE_UID } from '../registry/media.js';
 import type { Receiver } from './receivers.js';
 
 export interface RecordedEvent {
@@ -19,9 +20,9 @@ export interface RecordedEvent {
   receivers: string[];
 }
 
-/** Webhooks carry the content's events (api::), as Strapi's do: plugins' own rows (locales,
- *  users, roles, API tokens) are written past its document service and send none. */
-const carriesEvents = (uid: string) => uid.startsWith('api::');
+/** Webhooks carry the content's events (api::) and the media library's, as Strapi's do: plugins'
+ *  own rows (locales, users, roles, API tokens) are written past its document service and send none. */
+const carriesEvents = (uid: string) => uid.startsWith('api::') || uid === FILE_UID;
 
 export class Outbox {
   /** config/webhooks.ts's endpoints, for the kernel's life. */
