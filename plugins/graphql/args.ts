@@ -32,13 +32,16 @@ export function filtersParam(registry: ModelRegistry, model: Model, value: unkno
   return out;
 }
 
-/** A <Scalar>FilterInput value: every key is an operator. */
+/** A <Scalar>FilterInput value: every key is an operator. An item of and / or may be a plain
+ *  value, Strapi's form: equal to it. */
 function operatorsParam(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(operatorsParam);
   const out: Record<string, unknown> = {};
   for (const [key, operand] of Object.entries(value as Record<string, unknown>)) {
-    out[`$${key}`] = LOGICAL.has(key) ? operatorsParam(operand) : operand;
+    out[`$${key}`] = key === 'and' || key === 'or'
+      ? (Array.isArray(operand) ? operand : [operand]).map((item) => (item !== null && typeof item === 'object' ? operatorsParam(item) : { $eq: item }))
+      : LOGICAL.has(key) ? operatorsParam(operand) : operand;
   }
   return out;
 }

@@ -1,7 +1,10 @@
 // Strapi's scalars: DateTime, Date, Time, JSON, Long, plus a string scalar for a plugin's typed
 // parameter (I18NLocaleCode) and JSON for dynamic-zone inputs. Values keep the REST forms.
 
-import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
+import {
+  GraphQLBoolean, GraphQLError, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLScalarType, GraphQLString, Kind, valueFromASTUntyped, type ValueNode,
+} from 'graphql';
+import { FILTER_CONDITION, FLAG_OPERATORS, LIST_OPERATORS, LOGICAL, VALUE_OPERATORS } from './spec/common.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
@@ -64,8 +67,44 @@ export function scalarTypes(): Record<string, GraphQLScalarType> {
   };
 }
 
-/** A scalar the plugin did not define: a dynamic zone's input (JSON), or a plugin's typed
- *  parameter (a string its owner checks). */
+/** A scalar the plugin did not define: a dynamic zone's input (JSON), an item of a scalar
+ *  filter's and / or, or a plugin's typed parameter (a string its owner checks). */
 export function otherScalar(name: string, description?: string, checkLiteral?: (value: unknown) => void): GraphQLScalarType {
-  return name.endsWith('DynamicZoneInput') ? jsonScalar(name, description ?? 'A dynamic zone entry') : stringScalar(name, description ?? name, undefined, undefined, checkLiteral);
+  if (name.endsWith('DynamicZoneInput')) return jsonScalar(name, description ?? 'A dynamic zone entry');
+  const condition = FILTER_CONDITION.exec(name);
+  const valueType = condition ? VALUE_SCALARS[condition[1]!] ?? scalarTypes()[condition[1]!] : undefined;
+  if (valueType) return filterCondition(name, description ?? name, valueType);
+  return stringScalar(name, description ?? name, undefined, undefined, checkLiteral);
+}
+
+const VALUE_SCALARS: Readonly<Record<string, GraphQLScalarType>> = { String: GraphQLString, Int: GraphQLInt, Float: GraphQLFloat, Boolean: GraphQLBoolean, ID: GraphQLID };
+const OPERATORS = new Set<string>([...VALUE_OPERATORS, ...LIST_OPERATORS, ...FLAG_OPERATORS, ...LOGICAL]);
+
+/** An item of a scalar filter's and / or: a value of the scalar (Strapi's schema has lists of
+ *  values there) or an object of the filter's operators, checked as the filter input would be. */
+function filterCondition(name: string, description: string, valueType: GraphQLScalarType): GraphQLScalarType {
+  const check = (value: unknown, at: string): unknown => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return valueType.parseValue(value);
+    const out: Record<string, unknown> = {};
+    for (const [op, operand] of Object.entries(value as Record<string, unknown>)) {
+      if (!OPERATORS.has(op)) throw new GraphQLError(`${name} cannot represent ${at}: "${op}" is no operator (${[...OPERATORS].join(', ')})`);
+      const list = (v: unknown, each: (item: unknown) => unknown) => (Array.isArray(v) ? v.map(each) : [each(v)]);
+      if (op === 'and' || op === 'or') out[op] = list(operand, (c) => check(c, `${at}.${op}`));
+      else if (op === 'not') {
+        if (operand === null || typeof operand !== 'object' || Array.isArray(operand)) throw new GraphQLError(`${name} cannot represent ${at}: not takes conditions ({ eq: ... })`);
+        out[op] = check(operand, `${at}.not`);
+      }
+      else if ((LIST_OPERATORS as readonly string[]).includes(op)) out[op] = list(operand, (v) => (v === null ? v : valueType.parseValue(v)));
+      else if ((FLAG_OPERATORS as readonly string[]).includes(op)) out[op] = GraphQLBoolean.parseValue(operand);
+      else out[op] = operand === null ? null : valueType.parseValue(operand);
+    }
+    return out;
+  };
+  return new GraphQLScalarType({
+    name, description,
+    serialize: (value) => value,
+    parseValue: (value) => check(value, 'the value'),
+    // A literal is read as its JSON value, variables in it included, then checked the same way
+    parseLiteral: (ast, variables) => check(valueFromASTUntyped(ast, variables ?? undefined), 'the value'),
+  });
 }

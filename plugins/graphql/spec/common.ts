@@ -38,6 +38,10 @@ export const LOGICAL = ['and', 'or', 'not'] as const;
 
 const FILTERED = ['ID', 'String', 'Int', 'Long', 'Float', 'Boolean', 'Date', 'Time', 'DateTime', 'JSON'];
 
+/** The scalar of an item of a scalar filter's and / or: a value or an object of conditions. */
+export const filterConditionOf = (scalar: string): string => `${scalar}FilterCondition`;
+export const FILTER_CONDITION = /^(.+)FilterCondition$/;
+
 export function commonTypes(settings: GraphqlSettings): TypeSpec[] {
   const v4 = settings.shape === 'v4';
   // v4's page information ({ meta { pagination } }), in the v4 shape and v4CompatibilityMode
@@ -68,8 +72,11 @@ export function commonTypes(settings: GraphqlSettings): TypeSpec[] {
   );
   for (const scalar of FILTERED) {
     const name = `${scalar}FilterInput`;
+    // and / or take conditions ({ eq: "A" }, as not does) or, as in Strapi's schema, plain values
+    const condition = filterConditionOf(scalar);
+    types.push({ name: condition, kind: 'scalar', fields: {}, description: `A ${scalar} value (equal to it, Strapi's form) or conditions on it, as ${name} takes them` });
     const fields: TypeSpec['fields'] = {
-      and: { type: `[${name}]`, args: {} }, or: { type: `[${name}]`, args: {} }, not: { type: name, args: {} },
+      and: { type: `[${condition}]`, args: {} }, or: { type: `[${condition}]`, args: {} }, not: { type: name, args: {} },
     };
     for (const op of VALUE_OPERATORS) fields[op] = { type: scalar, args: {} };
     for (const op of LIST_OPERATORS) fields[op] = { type: `[${scalar}]`, args: {} };

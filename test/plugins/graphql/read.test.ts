@@ -55,6 +55,20 @@ describe('GraphQL: reading', () => {
     expect(await titles({ documentId: { eq: ids.bravo } })).to.deep.equal(['Bravo']);
   });
 
+  it('takes in a scalar filter\'s and / or conditions, or Strapi\'s plain values, as variables and as literals', async () => {
+    const titles = async (filters: Json) => (await gqlData(get(), 'query($f: ArticleFiltersInput) { articles(filters: $f, sort: ["title"]) { title } }', { f: filters })).articles.map((a: Json) => a.title);
+    expect(await titles({ title: { or: ['Alpha', 'Bravo'] } })).to.deep.equal(['Alpha', 'Bravo']);
+    expect(await titles({ title: { or: ['Alpha', { startsWith: 'Ch' }] } })).to.deep.equal(['Alpha', 'Charlie']);
+    expect(await titles({ readingTime: { and: [{ gt: 1 }, { not: { eq: 12 } }] } })).to.deep.equal(['Alpha']);
+    const literal = await gqlData(get(), '{ articles(filters: { title: { or: ["Bravo", { eq: "Charlie" }] } }, sort: ["title"]) { title } }');
+    expect(literal.articles.map((a: Json) => a.title)).to.deep.equal(['Bravo', 'Charlie']);
+    // Checked as the filter input is: an operator it lacks, a value of another type
+    const unknown = await gql(get(), '{ articles(filters: { title: { or: [{ like: "A" }] } }) { title } }');
+    expect(oneError(unknown, 'GRAPHQL_VALIDATION_FAILED').message).to.match(/"like" is no operator/);
+    const typed = await gql(get(), 'query($f: ArticleFiltersInput) { articles(filters: $f) { title } }', { f: { readingTime: { or: ['five'] } } });
+    expect(oneError(typed, 'BAD_USER_INPUT').message).to.match(/Int cannot represent non-integer value: "five"/);
+  });
+
   it('refuses a filter on a private attribute: it is not in the filter input at all', async () => {
     const res = await gql(get(), '{ authors(filters: { secretNote: { startsWith: "S" } }) { name } }');
     expect(res.status).to.equal(400);
