@@ -3,7 +3,7 @@
 // The kernel, plugins and their handle
 export { createKernel, Kernel, type KernelOptions } from './kernel/kernel.js';
 export type { KernelHooks, KernelHookName } from './kernel/hooks.js';
-export { QUERY_STAGE, AUTH_STAGE } from './kernel/stages.js';
+export { QUERY_STAGE, AUTH_STAGE, MODEL_STAGE } from './kernel/stages.js';
 export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, type PluginEntry, type PluginPolicies, type PluginsConfig } from './kernel/plugin.js';
 export type { PluginServices, ServiceName, Services } from './kernel/services.js';
 export type { Phase } from './kernel/phase.js';
@@ -14,6 +14,8 @@ export { appDir, configDir } from './config/app-folders.js';
 export { developmentSecret } from './config/dev-secret.js';
 /** What a plugin's config may hold (Plugin.configKeys), and the secrets production requires. */
 export { productionSecret, type ConfigKey, type ConfigKeys, type ProductionSecret } from './config/known-keys.js';
+/** The word of a list a misspelt one most likely meant (a few edits away), for "did you mean" errors. */
+export { nearest } from './config/known-keys.js';
 /** The types of an app's config/<name>.ts files. */
 export type { ApiConfigFile, ConfigInput, DatabaseConfigFile, PluginsConfigFile, ServerConfigFile, WebhooksConfigFile } from './config/config-files.js';
 export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig, WebhookEndpoint, WebhooksConfig } from './config/types.js';
@@ -40,6 +42,7 @@ export type { ParamRegistry } from './params/registry.js';
 export { LIST_PARAMS, ONE_PARAMS } from './params/core-params.js';
 export type { OperationCall, OperationDefinition, OperationInput, RunOptions } from './operations/types.js';
 export type { ContentActions, ContentAction } from './operations/content.js';
+export type { ContentApiOptions, CoreContentAction, PluginContentApi } from './operations/content-api.js';
 export type { OperationRegistry } from './operations/registry.js';
 export { asContentApi } from './operations/content.js';
 export { checkBody, checkBoolean, checkEmail, fieldError, numericId, requiredString, type Body } from './operations/body.js';
@@ -57,7 +60,7 @@ export type { ShareInverseLinks } from './documents/inverse-links.js';
 export { SIBLING_REACH } from './documents/types.js';
 export { isLinkWrite, type LinkWriteReach } from './documents/link-write-reach.js';
 export type {
-  Doc, DocumentAction, DocumentEvent, DocumentParams, PageInfo, QueryContext, QueryResult, QuerySource,
+  Doc, DocumentAction, DocumentEvent, DocumentEventAction, DocumentEventActions, DocumentParams, PageInfo, QueryContext, QueryResult, QuerySource,
   RelationRefsCheck, RowDefaults, RowScope, ScopeReach, VersionRow,
 } from './documents/types.js';
 export type { RelationRef } from './documents/input-types.js';

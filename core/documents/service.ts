@@ -147,6 +147,20 @@ export class DocumentService {
         return row?.document_id ?? null;
       },
     });
+    // Each plugin action is also a method of its own name on every content type (Strapi's
+    // documents(uid).publish()), typed by its plugin merging into DocumentApi; on a type it does
+    // not apply to, it says so instead of being undefined
+    for (const def of this.#deps.actions.values()) {
+      if (def.name in api) continue;
+      Object.defineProperty(api, def.name, {
+        enumerable: true,
+        value: (params: DocumentParams = {}) => {
+          const fn = fns.get(def.name);
+          if (!fn) throw new KernelError('KERNEL_ERR_STATE', `document action ${def.name} (${def.owner}) does not apply to ${ct.uid}`);
+          return fn(params);
+        },
+      });
+    }
     return api;
   }
 

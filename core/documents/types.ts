@@ -83,8 +83,19 @@ export type QueryResult =
   | { kind: 'one'; document: Doc | null }
   | { kind: 'count'; count: number };
 
+/** The actions a document event may name: core's writes, and those plugins add by merging
+ *  (draft-and-publish's publish, unpublish and discardDraft), so that a misspelt one
+ *  (`'publsh'`) does not compile, in a tap comparing it or in a plugin emitting it. */
+export interface DocumentEventActions {
+  create: true;
+  update: true;
+  delete: true;
+}
+
+export type DocumentEventAction = keyof DocumentEventActions & string;
+
 export interface DocumentEvent {
-  action: 'create' | 'update' | 'delete' | (string & {});
+  action: DocumentEventAction;
   uid: string;
   documentId: string;
   /** The document as written (undefined for delete). */

@@ -33,6 +33,7 @@ import { webhookReceiver } from '../events/receivers.js';
 import { WebhookStore } from '../events/webhook-store.js';
 import { contentLimit, MemoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from '../limits/rate-limit.js';
 import { createConsoleLogger, type Logger } from '../log/logger.js';
+import { ContentApiRegistry, type ContentApiOptions } from '../operations/content-api.js';
 import { OperationRegistry } from '../operations/registry.js';
 import { defineCoreParams } from '../params/core-params.js';
 import { ParamRegistry } from '../params/registry.js';
@@ -91,6 +92,8 @@ export class Kernel {
   readonly routes: RouteTable;
   readonly services = new ServiceRegistry();
   readonly policies = new PolicyRegistry();
+  /** The content types the content API serves (api:: and plugins' served ones). */
+  readonly contentApi = new ContentApiRegistry();
   readonly config: KernelConfig;
   readonly logger: Logger;
   readonly appDir: string;
@@ -390,6 +393,7 @@ export class Kernel {
       hooks: this.hooks, config: this.config, logger: this.logger, registry: this.registry, params: this.params,
       operations: this.operations, routes: this.routes, authorizer: this.#auth, contentLimit: this.#contentLimit,
       middleware: this.#middleware, documents: (uid: string) => this.documents(uid), policies: this.policies,
+      contentApi: this.contentApi,
       webhooks: {
         store: () => {
           if (!this.#webhooks) throw new KernelError('KERNEL_ERR_STATE', 'webhooks are stored after the schema sync');
@@ -430,7 +434,7 @@ export class Kernel {
       };
       api = createPluginApi(name, {
         hooks: this.hooks, registry: this.registry, params: this.params, operations: this.operations, services: this.services,
-        policies: this.policies, config: this.config, logger: this.logger, appDir: this.appDir,
+        policies: this.policies, contentApi: this.contentApi, config: this.config, logger: this.logger, appDir: this.appDir,
         documents: (uid) => this.documents(uid),
         transaction: (fn) => this.transaction(fn),
         apiTokens: () => this.apiTokens,
@@ -448,6 +452,9 @@ export class Kernel {
             throw new KernelError('PLUGIN_ERR_DUPLICATE', `document action ${definition.name}: defined by ${definition.owner}, already defined by ${existing.owner}`);
           }
           this.#actions.set(definition.name, definition);
+        },
+        serveContentApi: (plugin: string, uid: string, options?: ContentApiOptions) => {
+          this.contentApi.serve(uid, options, plugin, this.#phase === 'register' ? undefined : this.#phase);
         },
         addMiddleware: (plugin, position, middleware) => {
           registering(plugin, `added ${position} middleware`);

@@ -3,17 +3,24 @@
 
 import type { Middleware } from 'koa';
 import type { AuthorizeSubject, AuthResult } from '../auth/types.js';
+import { nearest } from '../config/known-keys.js';
+import { KernelError } from '../errors/index.js';
 import type { DocumentActionDefinition } from '../documents/api.js';
+import type { ContentApiOptions, ContentApiRegistry } from '../operations/content-api.js';
 import type { PolicyRegistry } from '../policies/registry.js';
 import type { PolicyFn, PolicyName, Policies } from '../policies/types.js';
 import type { RequestState } from '../rest/types.js';
+import type { KernelHooks } from './hooks.js';
 import type { MiddlewarePosition, PluginApi } from './plugin.js';
 import type { ServiceName, ServiceRegistry, Services } from './services.js';
 
 /** What the kernel lends every plugin. */
-export type PluginHost = Omit<PluginApi, 'name' | 'services' | 'policies' | 'defineDocumentAction' | 'middleware'> & {
+export type PluginHost = Omit<PluginApi, 'name' | 'services' | 'policies' | 'defineDocumentAction' | 'middleware' | 'contentApi'> & {
   services: ServiceRegistry;
   policies: PolicyRegistry;
+  contentApi: ContentApiRegistry;
+  /** Records a served plugin content type (names the plugin in a refusal, refuses it after register). */
+  serveContentApi(plugin: string, uid: string, options?: ContentApiOptions): void;
   /** Checks the phase and registers (names the plugin in a refusal). */
   defineDocumentAction(plugin: string, definition: DocumentActionDefinition): void;
   addMiddleware(plugin: string, position: MiddlewarePosition, middleware: Middleware<RequestState>): void;
@@ -22,7 +29,7 @@ export type PluginHost = Omit<PluginApi, 'name' | 'services' | 'policies' | 'def
 export function createPluginApi(name: string, host: PluginHost): PluginApi {
   const { services, policies } = host;
   return Object.freeze({
-    name, hooks: host.hooks, registry: host.registry, params: host.params, operations: host.operations,
+    name, hooks: namedHooks(host.hooks, name), registry: host.registry, params: host.params, operations: host.operations,
     config: host.config, logger: host.logger, appDir: host.appDir,
     services: Object.freeze({
       provide: <K extends ServiceName>(service: K, value: Services[K]) => services.provide(service, value, name),
@@ -34,6 +41,12 @@ export function createPluginApi(name: string, host: PluginHost): PluginApi {
       has: (policy: string) => policies.has(policy),
       assertKnown: policies.assertKnown.bind(policies),
       check: policies.check.bind(policies),
+    }),
+    contentApi: Object.freeze({
+      serve: (uid: string, options?: ContentApiOptions) => host.serveContentApi(name, uid, options),
+      has: (uid: string) => host.contentApi.has(uid),
+      types: () => host.contentApi.types(),
+      path: (uid: string) => host.contentApi.path(uid),
     }),
     documents: (uid: string) => host.documents(uid),
     transaction: <T>(fn: () => Promise<T>) => host.transaction(fn),
@@ -47,5 +60,22 @@ export function createPluginApi(name: string, host: PluginHost): PluginApi {
     can: (auth: AuthResult | undefined, action: string, subject?: AuthorizeSubject) => host.can(auth, action, subject),
     knownActions: () => host.knownActions(),
     middleware: (position: MiddlewarePosition, middleware: Middleware<RequestState>) => host.addMiddleware(name, position, middleware),
+  });
+}
+
+/** The hooks as a plugin sees them: a name that is no hook (`api.hooks.documntEvent.tap(...)`)
+ *  stops the start naming the plugin and the nearest hook, where the frozen object alone would
+ *  give `Cannot read properties of undefined (reading 'tap')`. */
+function namedHooks(hooks: KernelHooks, plugin: string): KernelHooks {
+  const names = Object.keys(hooks);
+  return new Proxy(hooks, {
+    get(target, key, receiver) {
+      // then: awaiting a value probes it; neither is a hook's name
+      if (typeof key === 'string' && !(key in target) && key !== 'then' && key !== 'toJSON') {
+        const close = nearest(key, names);
+        throw new KernelError('PLUGIN_ERR_INVALID', `plugin ${plugin}: api.hooks.${key} is not a hook${close ? ` (did you mean ${close}?)` : ` (hooks: ${names.join(', ')})`}`);
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
   });
 }

@@ -11,6 +11,7 @@ import type { DocumentEvent } from '../documents/types.js';
 import type { RateLimitStore } from '../limits/rate-limit.js';
 import type { Signals } from '../database/signals.js';
 import type { Logger } from '../log/logger.js';
+import type { PluginContentApi } from '../operations/content-api.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
@@ -36,6 +37,11 @@ export interface PluginApi {
   readonly params: ParamRegistry;
   /** Operations: define yours in the defineOperations hook; run any of them from a surface. */
   readonly operations: OperationRegistry;
+  /** The content types the content API serves: `serve(uid)` in register() gives a plugin's own
+   *  content type what an api:: type gets (core's operations and permission actions, REST routes
+   *  answering `{ data, meta }`, GraphQL's shadow CRUD); `has`, `types` and `path` read them from
+   *  the buildRoutes phase on. */
+  readonly contentApi: PluginContentApi;
   /** Services published for other plugins and the app. */
   readonly services: PluginServices;
   /** Policies: define yours in register(); routes and resolvers name them, surfaces check them. */

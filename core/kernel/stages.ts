@@ -16,3 +16,11 @@ export const AUTH_STAGE = Object.freeze({
   API_TOKEN: -10,
   JWT: 0,
 });
+
+export const MODEL_STAGE = Object.freeze({
+  /** Add content types and components (a plugin's own types). */
+  TYPES: 0,
+  /** Add attributes to every content type (draft-and-publish's publishedAt, i18n's locale): after
+   *  every plugin has added its types, whichever registered first. */
+  ATTRIBUTES: 100,
+});

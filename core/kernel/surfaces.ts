@@ -1,5 +1,6 @@
-// The buildRoutes phase: the operations (core's for every content type of the content API, then
-// plugins'), frozen; the REST routes over them (core's, then plugins'); the HTTP app.
+// The buildRoutes phase: the operations (core's for every content type of the content API: the
+// api:: types and those plugins asked for, then plugins'), frozen; the REST routes over them
+// (core's, then plugins'); the HTTP app.
 
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
@@ -9,6 +10,7 @@ import type { DocumentApi } from '../documents/api.js';
 import type { RateLimitOptions } from '../limits/rate-limit.js';
 import type { Logger } from '../log/logger.js';
 import { defineContentOperations } from '../operations/content.js';
+import type { ContentApiRegistry } from '../operations/content-api.js';
 import { defineWebhookOperations, type WebhookApiDeps } from '../operations/webhooks.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { ParamRegistry } from '../params/registry.js';
@@ -36,16 +38,17 @@ export interface SurfaceDeps {
   documents(uid: string): DocumentApi;
   policies: PolicyRegistry;
   webhooks: WebhookApiDeps;
+  contentApi: ContentApiRegistry;
 }
 
 export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
   const { hooks, config, registry, operations, routes } = deps;
-  const contentApi = registry.contentTypes().filter((ct) => ct.uid.startsWith('api::'));
-  for (const ct of contentApi) defineContentOperations(operations, ct, deps);
+  const contentApi = deps.contentApi.resolve(registry, config.api.rest.prefix);
+  for (const served of contentApi) defineContentOperations(operations, served.contentType, deps, served.actions);
   defineWebhookOperations(operations, deps.webhooks);
   hooks.defineOperations.call(operations);
   operations.freeze();
-  for (const ct of contentApi) addContentRoutes(routes, ct, config.api.rest);
+  for (const served of contentApi) addContentRoutes(routes, served);
   // An app's own content type named webhooks keeps its routes; the webhooks API then has none
   if (routes.get('GET', `${config.api.rest.prefix}/webhooks`)) deps.logger.warn(`webhooks: ${config.api.rest.prefix}/webhooks belongs to a content type; the webhooks API is not served (config/webhooks.ts still applies)`);
   else addWebhookRoutes(routes, config.api.rest.prefix);

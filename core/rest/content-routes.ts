@@ -1,48 +1,51 @@
-// REST routes of every content type, as adapters over its operations: collection types get
-// list/create/findOne/update/delete, single types find/update-or-create/delete.
+// REST routes of every content type the content API serves, as adapters over its operations:
+// collection types get list/create/findOne/update/delete, single types find/update-or-create/delete.
 
-import type { RestConfig } from '../config/types.js';
 import { NotFoundError } from '../errors/index.js';
-import type { ContentType } from '../registry/types.js';
+import type { CoreContentAction, ServedContentType } from '../operations/content-api.js';
 import { envelope, listOf, modelSchema, objectOf, type DocSchema } from './route-doc.js';
 import type { RouteTable } from './route-table.js';
-import type { RequestContext } from './types.js';
+import type { OperationRouteSpec, RequestContext } from './types.js';
 
-export function addContentRoutes(table: RouteTable, ct: ContentType, rest: RestConfig): void {
-  const action = (name: string) => `${ct.uid}.${name}`;
+/** The routes of a served content type: where (`path`, its REST base) and for which actions. An
+ *  api:: type is served at `<prefix>/<pluralName>`, a plugin's where it asked
+ *  (core/operations/content-api.ts). */
+export function addContentRoutes(table: RouteTable, served: Pick<ServedContentType, 'contentType' | 'actions' | 'path'>): void {
+  const { contentType: ct, actions, path: base } = served;
+  const add = <Output>(action: CoreContentAction, spec: Omit<OperationRouteSpec<Output>, 'operation'>) => {
+    if (actions.includes(action)) table.addOperation<Output>({ ...spec, operation: `${ct.uid}.${action}` });
+  };
   const name = ct.info.displayName;
   const one = envelope(modelSchema(ct.uid));
   const body = objectOf({ data: modelSchema(ct.uid, 'input') });
   const gone = { response: { status: 204, description: 'Deleted' }, errors: [404] };
   if (ct.kind === 'singleType') {
-    const path = `${rest.prefix}/${ct.singularName}`;
-    table.addOperation({ method: 'GET', path, operation: action('find'), doc: { summary: `Get the ${name}`, response: { schema: one }, errors: [404] } });
-    table.addOperation({ method: 'PUT', path, operation: action('update'), input: withData, doc: { summary: `Create or update the ${name}`, body, response: { schema: one } } });
-    table.addOperation({ method: 'DELETE', path, operation: action('delete'), respond: noContent, doc: { summary: `Delete the ${name}`, ...gone } });
+    add('find', { method: 'GET', path: base, doc: { summary: `Get the ${name}`, response: { schema: one }, errors: [404] } });
+    add('update', { method: 'PUT', path: base, input: withData, doc: { summary: `Create or update the ${name}`, body, response: { schema: one } } });
+    add('delete', { method: 'DELETE', path: base, respond: noContent, doc: { summary: `Delete the ${name}`, ...gone } });
     return;
   }
-  const base = `${rest.prefix}/${ct.pluralName}`;
   const byId = `${base}/:documentId`;
-  table.addOperation<{ results: unknown[]; pagination: unknown }>({
-    method: 'GET', path: base, operation: action('find'),
+  add<{ results: unknown[]; pagination: unknown }>('find', {
+    method: 'GET', path: base,
     respond: (ctx, { results, pagination }) => { ctx.body = { data: results, meta: { pagination } }; },
     doc: { summary: `List ${name} documents`, response: { schema: envelope(listOf(modelSchema(ct.uid)), objectOf({ pagination: PAGINATION })) } },
   });
-  table.addOperation<Record<string, unknown>>({
-    method: 'POST', path: base, operation: action('create'), input: withData,
+  add<Record<string, unknown>>('create', {
+    method: 'POST', path: base, input: withData,
     respond: (ctx, doc) => { ctx.status = 201; ctx.body = { data: withoutId(doc), meta: {} }; },
     doc: { summary: `Create a ${name} document`, body, response: { status: 201, schema: one } },
   });
-  table.addOperation({
-    method: 'GET', path: byId, operation: action('findOne'), input: (ctx) => ({ documentId: documentIdOf(ctx) }),
+  add('findOne', {
+    method: 'GET', path: byId, input: (ctx) => ({ documentId: documentIdOf(ctx) }),
     doc: { summary: `Get a ${name} document`, response: { schema: one }, errors: [404] },
   });
-  table.addOperation({
-    method: 'PUT', path: byId, operation: action('update'), input: (ctx) => ({ ...withData(ctx), documentId: documentIdOf(ctx) }),
+  add('update', {
+    method: 'PUT', path: byId, input: (ctx) => ({ ...withData(ctx), documentId: documentIdOf(ctx) }),
     doc: { summary: `Update a ${name} document`, body, response: { schema: one }, errors: [404] },
   });
-  table.addOperation({
-    method: 'DELETE', path: byId, operation: action('delete'), input: (ctx) => ({ documentId: documentIdOf(ctx) }), respond: noContent,
+  add('delete', {
+    method: 'DELETE', path: byId, input: (ctx) => ({ documentId: documentIdOf(ctx) }), respond: noContent,
     doc: { summary: `Delete a ${name} document`, ...gone },
   });
 }

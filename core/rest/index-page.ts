@@ -39,7 +39,9 @@ export interface ServerIndex {
 }
 
 export function serverIndex(routes: RouteTable, registry: ModelRegistry): ServerIndex {
-  const contentTypes = registry.contentTypes().filter((ct) => ct.uid.startsWith('api::')).map((ct) => ({
+  // api:: types, and plugin types the content API serves (core's routes)
+  const served = (uid: string) => uid.startsWith('api::') || routes.forContentType(uid).some((r) => r.config.owner === 'core');
+  const contentTypes = registry.contentTypes().filter((ct) => served(ct.uid)).map((ct) => ({
     uid: ct.uid, displayName: ct.info.displayName,
     routes: routes.forContentType(ct.uid).map((r) => `${r.method} ${r.path}`),
   }));

@@ -1,9 +1,9 @@
 // draft-and-publish: a document has a draft and a published version (per locale). Enabled per
 // content type with options.draftAndPublish. Uses only the kernel's public API.
 
-import { definePlugin, QUERY_STAGE } from '../../core/index.js';
+import { definePlugin, MODEL_STAGE, QUERY_STAGE } from '../../core/index.js';
 import { defineActions, publishAfterWrite } from './actions.js';
-import { addPublishedAt } from './models.js';
+import { addLatePublishedAt, addPublishedAt } from './models.js';
 import { defineOperations } from './operations.js';
 import { defineParams } from './params.js';
 import { guardDraftReads, scopeByStatus } from './query.js';
@@ -19,6 +19,7 @@ export default definePlugin({
     defineParams(api.params);
     defineActions(api);
     api.hooks.registerModels.tap(PLUGIN_NAME, addPublishedAt);
+    api.hooks.registerModels.tap({ name: PLUGIN_NAME, stage: MODEL_STAGE.ATTRIBUTES }, addLatePublishedAt);
     api.hooks.beforeQuery.tap({ name: PLUGIN_NAME, stage: QUERY_STAGE.SCOPE }, scopeByStatus);
     api.hooks.beforeQuery.tapPromise({ name: PLUGIN_NAME, stage: QUERY_STAGE.SECURITY }, guardDraftReads(api));
     api.hooks.wrapDocumentAction.tap(PLUGIN_NAME, publishAfterWrite(api));

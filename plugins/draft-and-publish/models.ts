@@ -12,3 +12,14 @@ export function addPublishedAt(registry: ModelRegistry): void {
     registry.addAttribute(ct.uid, 'publishedAt', { type: 'datetime', writable: false, ...scope }, { owner: PLUGIN_NAME });
   }
 }
+
+/** A draft-and-publish type a plugin added after this plugin's tap ran (it registered later):
+ *  tapped again at MODEL_STAGE.ATTRIBUTES, after every plugin's own types. Only those: the
+ *  first-party plugins' types that came later (users, files) stay as they were. */
+export function addLatePublishedAt(registry: ModelRegistry): void {
+  for (const ct of registry.contentTypes()) {
+    if (hasDraftAndPublish(ct) && !('publishedAt' in ct.attributes)) {
+      registry.addAttribute(ct.uid, 'publishedAt', { type: 'datetime', writable: false, scope: 'presence' }, { owner: PLUGIN_NAME });
+    }
+  }
+}

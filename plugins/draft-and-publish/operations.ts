@@ -1,7 +1,8 @@
-// publish, unpublish and discard-draft as operations of every draft-and-publish content type, and
-// readDraft among the permission actions reads may check.
+// publish, unpublish and discard-draft as operations of every draft-and-publish content type the
+// content API serves (api:: types and plugins' served ones), and readDraft among the permission
+// actions reads may check.
 
-import { asContentApi, type OperationRegistry, type PluginApi } from '../../core/index.js';
+import { asContentApi, type Doc, type DocumentParams, type OperationRegistry, type PluginApi } from '../../core/index.js';
 import { DRAFT_READ_GRANTED, DRAFT_READ_REFUSED, hasDraftAndPublish, PLUGIN_NAME } from './status.js';
 
 export const ACTIONS = [
@@ -12,11 +13,23 @@ export const ACTIONS = [
 
 declare module '../../core/index.js' {
   interface ContentActions { publish: true; unpublish: true; discardDraft: true }
+  interface DocumentEventActions { publish: true; unpublish: true; discardDraft: true }
+  /** Strapi 5's verbs of the document service (also `action('publish', params)`), on every
+   *  content type with draftAndPublish; on another they throw, naming it. */
+  interface DocumentApi {
+    /** Copies the draft (of `locale`, or the default one) to the published version; null when
+     *  there is no draft. Answers with the published version. */
+    publish(params: DocumentParams & { documentId: string }): Promise<Doc | null>;
+    /** Removes the published version; null when there is none. */
+    unpublish(params: DocumentParams & { documentId: string }): Promise<{ documentId: string } | null>;
+    /** Resets the draft to the published version; null when the document does not exist, a 400
+     *  when it was never published. Answers with the draft. */
+    discardDraft(params: DocumentParams & { documentId: string }): Promise<Doc | null>;
+  }
 }
 
 export function defineOperations(api: PluginApi, operations: OperationRegistry): void {
-  for (const ct of api.registry.contentTypes()) {
-    if (!ct.uid.startsWith('api::')) continue;
+  for (const ct of api.contentApi.types()) {
     // Any read can reach drafts with status=draft, through populate if not at its root. The
     // document service checks readDraft for every caller (query.ts); the read operations check it
     // first too, before the query is compiled, so a caller without it hears 403, not what is
@@ -35,7 +48,8 @@ export function defineOperations(api: PluginApi, operations: OperationRegistry):
         },
       }));
     }
-    if (!hasDraftAndPublish(ct)) continue;
+    // A type served read-only (a plugin's, served without update) is not published through it
+    if (!hasDraftAndPublish(ct) || !operations.has(`${ct.uid}.update`)) continue;
     for (const { action, what } of ACTIONS) {
       operations.define({
         name: `${ct.uid}.${action}`, owner: PLUGIN_NAME, contentType: ct.uid, kind: 'write',

@@ -5,7 +5,7 @@
 
 import type { GraphQLSchema } from 'graphql';
 import { definePlugin, KernelError, type ResolverMiddlewares } from '../../core/index.js';
-import { collectExtensions } from './extension/build.js';
+import { checkScopes, collectExtensions, type Extend } from './extension/build.js';
 import { ExtensionRegistry } from './extension/registry.js';
 import type { ShadowCrud } from './extension/shadow-crud.js';
 import type { ExtensionInput, MiddlewareFactory } from './extension/types.js';
@@ -51,12 +51,16 @@ export default definePlugin({
     };
     // The schema needs the frozen registry and every operation: the surfaces phase has both
     const extensions = new ExtensionRegistry();
+    let extend: Extend | undefined;
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       routes.addLink({ title: 'GraphQL', path: settings.endpoint, description: settings.playground ? 'POST queries; a browser gets the GraphiQL playground' : 'POST queries' });
       const spec = buildSpec(api, settings);
       extensions.shadow.apply(spec.spec, api.registry);
-      built = executableSchema(api, settings, spec, extensions.seal() ? collectExtensions(extensions, settings, api) : undefined);
+      extend = extensions.seal() ? collectExtensions(extensions, settings, api) : undefined;
+      built = executableSchema(api, settings, spec, extend);
     });
+    // Every action exists once the routes are final (a plugin's route after this one's tap too)
+    api.hooks.verify.tapPromise(PLUGIN_NAME, async () => { if (extend) checkScopes(extend, api.knownActions()); });
     api.middleware('beforeBody', playgroundMiddleware(settings));
     const counts: ExecutionCounts = { compiled: 0, interpreted: 0 };
     api.middleware('beforeBody', graphqlMiddleware(api, settings, () => ready().schema, counts));

@@ -1,12 +1,12 @@
 // i18n: documents of localized content types (pluginOptions.i18n.localized) have one version per
 // locale. Uses only the kernel's public API.
 
-import { definePlugin, QUERY_STAGE } from '../../core/index.js';
+import { definePlugin, MODEL_STAGE, QUERY_STAGE } from '../../core/index.js';
 import { localizeWrites } from './actions.js';
 import { defineLocaleOperations } from './locale-operations.js';
 import { LocaleStore, LOCALES_SIGNAL } from './locale-store.js';
 import { CONFIG_KEYS, LOCALE_UID, PLUGIN_NAME, readSettings } from './locales.js';
-import { addI18nModels } from './models.js';
+import { addI18nModels, localizeLateTypes } from './models.js';
 import { defineLocaleParam } from './params.js';
 import { scopeByLocale } from './query.js';
 import { checkLocaleRefs } from './relation-refs.js';
@@ -22,6 +22,7 @@ export default definePlugin({
     const settings = store.live;
     defineLocaleParam(api.params, settings);
     api.hooks.registerModels.tap(PLUGIN_NAME, addI18nModels);
+    api.hooks.registerModels.tap({ name: PLUGIN_NAME, stage: MODEL_STAGE.ATTRIBUTES }, localizeLateTypes);
     api.hooks.beforeQuery.tap({ name: PLUGIN_NAME, stage: QUERY_STAGE.SCOPE }, scopeByLocale(settings));
     api.hooks.wrapDocumentAction.tap(PLUGIN_NAME, localizeWrites(api, settings));
     api.hooks.checkRelationRefs.tapPromise(PLUGIN_NAME, checkLocaleRefs);

@@ -19,11 +19,18 @@ export function addI18nModels(registry: ModelRegistry): void {
       configured: { type: 'enumeration', enum: ['default', 'listed'], private: true },
     },
   }, { owner: PLUGIN_NAME, uid: 'plugin::i18n.locale' });
-  for (const ct of registry.contentTypes()) {
-    if (!isLocalized(ct)) continue;
-    registry.addAttribute(ct.uid, 'locale', { type: 'string', writable: false, scope: 'value' }, { owner: PLUGIN_NAME });
-    registry.addAttribute(ct.uid, 'localizations', {
-      type: 'relation', relation: 'oneToMany', target: ct.uid, versions: true, writable: false,
-    }, { owner: PLUGIN_NAME });
-  }
+  for (const ct of registry.contentTypes()) if (isLocalized(ct)) localize(registry, ct.uid);
+}
+
+/** The localized types a plugin registered after this one added (its registerModels tap ran
+ *  first): tapped again at MODEL_STAGE.ATTRIBUTES, after every plugin's own types. */
+export function localizeLateTypes(registry: ModelRegistry): void {
+  for (const ct of registry.contentTypes()) if (isLocalized(ct) && !('locale' in ct.attributes)) localize(registry, ct.uid);
+}
+
+function localize(registry: ModelRegistry, uid: string): void {
+  registry.addAttribute(uid, 'locale', { type: 'string', writable: false, scope: 'value' }, { owner: PLUGIN_NAME });
+  registry.addAttribute(uid, 'localizations', {
+    type: 'relation', relation: 'oneToMany', target: uid, versions: true, writable: false,
+  }, { owner: PLUGIN_NAME });
 }

@@ -17,7 +17,7 @@ export interface Attachment {
 
 export async function prepareAttachment(api: PluginApi, target: AttachTarget, fileCount: number, auth: AuthResult | undefined): Promise<Attachment> {
   const { ref, refId, field } = target;
-  const ct = api.registry.has(ref) && ref.startsWith('api::') ? api.registry.contentType(ref) : undefined;
+  const ct = api.registry.has(ref) && api.contentApi.has(ref) ? api.registry.contentType(ref) : undefined;
   if (!ct) throw new ValidationError(`ref: ${ref} is not a content type`, { path: ['ref'], value: ref });
   const attr = ct.attributes[field];
   if (!attr || attr.type !== 'media' || attr.private) throw new ValidationError(`field: ${field} is not a media field of ${ref}`, { path: ['field'], value: field });

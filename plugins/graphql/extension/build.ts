@@ -8,7 +8,7 @@ import * as graphql from 'graphql';
 import {
   isEnumType, isObjectType, isScalarType, isUnionType, printType, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
 } from 'graphql';
-import { isPrivateAttribute, KernelError, withoutPrivateFields, type Model, type PluginApi } from '../../../core/index.js';
+import { isPrivateAttribute, KernelError, nearest, withoutPrivateFields, type Model, type PluginApi } from '../../../core/index.js';
 import type { GraphqlSettings } from '../config.js';
 import { namedType } from '../sdl.js';
 import { typeNameOf } from '../names.js';
@@ -118,6 +118,20 @@ export function extendedSchema(api: PluginApi, built: BuiltSpec, sdl: string, re
     schema = next;
   }
   return { schema, sdl: graphql.printSchema(schema) };
+}
+
+/** An `auth.scope` action that no operation, route or custom field checks could never be granted
+ *  (a role editor does not list it; start-up refuses it in a role): a slip, refused when the
+ *  routes are final (the verify hook), naming the coordinate and the nearest action. */
+export function checkScopes(extend: Extend, known: Set<string>): void {
+  for (const [coordinate, config] of extend.configs) {
+    if (!config.auth) continue;
+    for (const action of config.auth.scope) {
+      if (known.has(action)) continue;
+      const close = nearest(action, [...known]);
+      throw invalid(`resolversConfig['${coordinate}'].auth.scope: ${action} is not a permission action${close ? ` (did you mean ${close}?)` : ''}`);
+    }
+  }
 }
 
 /** The permission action of a custom field, declared so permission editors list it. */
