@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
+import { until } from '../helpers/poll.js';
 import { startServer } from '../helpers/server-process.js';
 
 const OPEN = { USERS_PERMISSIONS: 'false' };
@@ -49,10 +50,20 @@ function onNewConnection(url: string, method: string, path: string, headers: Rec
 
 describe('npm start', function () {
   this.timeout(120_000);
+  // A test that fails half-way leaves no server behind (it would keep mocha from exiting)
+  const running: Array<ReturnType<typeof startServer>> = [];
+  const serve = (appDir: string, env: Record<string, string>) => {
+    const server = startServer(appDir, env);
+    running.push(server);
+    return server;
+  };
+  afterEach(async () => {
+    for (const server of running.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
+  });
 
   it('serves with users-permissions: public reads, writes need a JWT, a development secret kept in .tmp', async () => {
     const appDir = markedApp();
-    const server = startServer(appDir, { WORKERS: '2' });
+    const server = serve(appDir, { WORKERS: '2' });
     const url = await server.ready;
     expect((await fetch(`${url}/api/categories`)).status).to.equal(200);
     const write = (headers: Record<string, string> = {}) => fetch(`${url}/api/articles`, {
@@ -88,7 +99,7 @@ describe('npm start', function () {
     expect(existsSync(join(ROOT, 'dist', 'core', 'cli', 'start.js'))).to.equal(true);
     // The links GET / lists, printed once after the serving line
     const links = [`API reference: ${url}/api/docs`, `OpenAPI document: ${url}/api/openapi.json`, `GraphQL: ${url}/graphql`];
-    for (let i = 0; i < 50 && !server.output().includes('Documentation: '); i++) await new Promise((r) => setTimeout(r, 100));
+    await until('the links printed', () => server.output().includes('Documentation: '));
     for (const line of links) expect(server.output().split(line)).to.have.lengthOf(2);
     const created = await fetch(`${url}/api/categories`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'From start' } }),
@@ -112,7 +123,7 @@ describe('npm start', function () {
 
   it('serves from several worker processes on one port, writing to one SQLite file', async () => {
     const appDir = markedApp();
-    const server = startServer(appDir, { ...OPEN, WORKERS: '2' });
+    const server = serve(appDir, { ...OPEN, WORKERS: '2' });
     const url = await server.ready;
     expect(server.output()).to.contain('2 workers');
     const writes = await Promise.all(Array.from({ length: 40 }, (_, i) => onNewConnection(url, 'POST', '/api/categories', {}, { data: { name: `c${i}` } })));

@@ -81,10 +81,16 @@ describe('kernel.apiTokens', function () {
 
   it('creates one token of a name asked for twelve times at once; the others are the same 400', async () => {
     const name = fresh('raced');
-    // Connections open beforehand: else each create waits for a new one, and they never overlap
-    await Promise.all(Array.from({ length: 5 }, () => app().kernel.db.transaction(async (trx) => {
+    // Connections open beforehand: else each create waits for a new one, and they never overlap.
+    // Each transaction holds its connection until all hold one (as many as the pool allows)
+    const open = Math.min(5, (app().kernel.db.client as { pool: { max: number } }).pool.max);
+    let holding = 0;
+    let allHold!: () => void;
+    const allHolding = new Promise<void>((resolve) => { allHold = resolve; });
+    await Promise.all(Array.from({ length: open }, () => app().kernel.db.transaction(async (trx) => {
       await trx.raw('select 1');
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (++holding === open) allHold();
+      await allHolding;
     })));
     const outcomes = await Promise.all(Array.from({ length: 12 }, () => tokens().create({ name, type: 'read-only' }).then(() => 'created', (err: unknown) => (err as Error).message)));
     expect(outcomes.filter((o) => o === 'created')).to.have.length(1);

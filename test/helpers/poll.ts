@@ -13,3 +13,15 @@ export async function until<T>(what: string, check: () => T | Promise<T>, { with
     await new Promise((resolve) => setTimeout(resolve, every));
   }
 }
+
+/** A negative check over a window: `check` must hold at every poll for `ms`, and the first poll
+ *  where it does not fails at once. The window is the caller's claim of how long "never" must be
+ *  watched to mean something: size it from the mechanism (several of a poller's intervals). */
+export async function holds(what: string, check: () => boolean | Promise<boolean>, ms: number, every = 20): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (!(await check())) throw new Error(`${what} stopped holding`);
+    if (Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+}

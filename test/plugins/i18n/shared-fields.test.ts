@@ -3,6 +3,7 @@
 // scalars, components or relations. Without draft-and-publish. Issue #6, item 6.
 
 import { expect } from 'chai';
+import { until } from '../../helpers/poll.js';
 import {
   addVersion, ARTICLE, create, expectStatus, fresh, ids, NOTE, readOne, tagIn, update, MODES, syncedRead, useKernel, type Json,
 } from './helpers.js';
@@ -153,7 +154,8 @@ for (const { title, dp } of MODES) {
     it('adding a locale version without shared values to change does not rewrite the other locales (updatedAt stays)', async () => {
       const en = await create(app(), 'notes', { title: fresh('Quiet'), summary: 'same' });
       const stamp = (await readOne(app(), 'notes', en.documentId, syncedRead(dp)))!.updatedAt;
-      await new Promise((r) => setTimeout(r, 20));
+      // A rewrite from now on would get a later stamp
+      await until('the clock past the stamp', () => Date.now() > Date.parse(stamp as string) + 1);
       await update(app(), 'notes', en.documentId, { title: fresh('Silencieux') }, { locale: 'fr' });
       await update(app(), 'notes', en.documentId, { title: fresh('Still') }, { locale: 'fr' });
       expect((await readOne(app(), 'notes', en.documentId, syncedRead(dp)))!.updatedAt).to.equal(stamp);

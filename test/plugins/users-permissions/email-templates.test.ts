@@ -8,6 +8,7 @@ import { KernelError } from '../../../core/index.js';
 import type { EmailMessage } from '../../../plugins/users-permissions/index.js';
 import { compileTemplate, renderTemplate, escapeHtml } from '../../../core/index.js';
 import { startKernel, type TestKernel } from '../../helpers/kernel.js';
+import { until } from '../../helpers/poll.js';
 import { expectStatus, FIXTURES, fresh, JWT_SECRET, mailbox, upConfig, useKernel, type Json, type Mailbox } from './helpers.js';
 import { startSmtpServer } from './smtp-server.js';
 
@@ -218,9 +219,7 @@ describe('users-permissions: a template sent over SMTP', function () {
       const name = username('tpl_smtp');
       expectStatus(await app.post('/api/auth/local/register', { username: name, email: `${name}@example.com`, password: 'Passw0rd!long' }), 200);
       expectStatus(await app.post('/api/auth/forgot-password', { email: `${name}@example.com` }), 200);
-      for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      const [mail] = smtp.received;
-      expect(mail, 'one message delivered').to.not.equal(undefined);
+      const [mail] = await until('a message delivered over SMTP', () => smtp.received.length > 0 && smtp.received);
       expect(mail!.from).to.equal('accounts@example.com');
       expect(mail!.data).to.match(/^From: Example CMS <accounts@example\.com>$/m);
       expect(mail!.data).to.match(/^Reply-To: support@example\.com$/m);

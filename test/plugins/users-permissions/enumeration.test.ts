@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { definePlugin } from '../../../core/index.js';
 import type { TestKernel } from '../../helpers/kernel.js';
+import { until } from '../../helpers/poll.js';
 import { expectStatus, mailbox, register, UP, useKernel } from './helpers.js';
 
 /** Records each statement, and whether the route handler had returned (the answer was on its way). */
@@ -34,6 +35,8 @@ function statementRecorder(routes: Array<['POST', string]>) {
       app.kernel.db.on('query', (q: { sql: string }) => { log.push({ sql: q.sql, afterAnswer: answered }); });
     },
     take(): Array<{ sql: string; afterAnswer: boolean }> { return log.splice(0); },
+    /** What was recorded so far, kept. */
+    peek(): ReadonlyArray<{ sql: string; afterAnswer: boolean }> { return log; },
   };
 }
 
@@ -51,7 +54,8 @@ describe('users-permissions: who exists does not show', () => {
     const unknownSql = recorder.take();
     const known = await app().post('/api/auth/forgot-password', { email: user.email });
     await box.received(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The code is stored after the answer: its UPDATE is what the recording waits for
+    await until('the code stored after the answer', () => recorder.peek().some((s) => s.afterAnswer && /^update/i.test(s.sql)));
     const knownSql = recorder.take();
 
     expect(known.status).to.equal(unknown.status);

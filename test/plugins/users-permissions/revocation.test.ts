@@ -2,6 +2,7 @@
 // when the user is blocked or deleted, and when it expires.
 
 import { expect } from 'chai';
+import { until } from '../../helpers/poll.js';
 import { as, expectStatus, register, useKernel, UP } from './helpers.js';
 
 const USER = 'plugin::users-permissions.user';
@@ -73,15 +74,21 @@ describe('users-permissions: JWT revocation', () => {
 });
 
 describe('users-permissions: JWT expiry', () => {
-  const app = useKernel({ jwt: { secret: 'expiry-test-secret-0123456789', expiresIn: 3 } });
+  const app = useKernel({ jwt: { secret: 'expiry-test-secret-0123456789', expiresIn: 2 } });
 
-  // exp = floor(iat) + 3 s: valid for at least 2 s after it is issued, whatever the clock's phase
+  // exp = floor(iat) + 2 s: valid for at least 1 s after it is issued, whatever the clock's phase
   it('an expired token is a 401', async function () {
     this.timeout(15_000);
     const { jwt } = await register(app());
+    const { iat, exp } = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+    expect(exp - iat, 'the configured lifetime').to.equal(2);
     expectStatus(await as(app(), jwt).get('/api/users/me'), 200);
-    await new Promise((resolve) => setTimeout(resolve, 4200));
-    const res = await as(app(), jwt).get('/api/users/me');
+    // Refused once exp has passed: a poll for the refusal, bounded well past it
+    const res = await until('the token to be refused', async () => {
+      const me = await as(app(), jwt).get('/api/users/me');
+      return me.status !== 200 && me;
+    }, { within: 6_000, every: 100 });
+    expect(Date.now() / 1000, 'refused only once expired').to.be.at.least(exp);
     expect(res.body).to.deep.equal({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } });
   });
 });
