@@ -5,8 +5,14 @@ import { bearerToken } from '../auth/bearer.js';
 import type { AuthenticateRequest, AuthResult } from '../auth/types.js';
 import { looksLikeSecret } from './secret.js';
 import type { ApiTokenService } from './service.js';
+import type { ApiTokenCredentials } from './types.js';
 
 export const API_TOKEN_STRATEGY = 'api-token';
+
+declare module '../operations/caller.js' {
+  /** caller.credentials('api-token'): the token's id, name and type. */
+  interface CallerCredentials { 'api-token': ApiTokenCredentials }
+}
 
 export function apiTokenStrategy(service: () => ApiTokenService) {
   return async (request: AuthenticateRequest): Promise<AuthResult | undefined> => {

@@ -134,7 +134,9 @@ export class Kernel {
     this.#signals.watch(WEBHOOKS_SIGNAL, () => {
       this.#reloadWebhooks().catch((err: unknown) => this.logger.warn(`webhooks: not reloaded: ${String(err)}`));
     });
-    this.operations = new OperationRegistry({ authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies });
+    this.operations = new OperationRegistry({
+      authorizer: this.#auth, contentLimit: this.#contentLimit, policies: this.policies, documents: (uid) => this.documents(uid),
+    });
     this.routes = new RouteTable({ operations: this.operations, strictParams: config.api.rest.strictParams });
     guardHooks(this.hooks, {
       late: (hook) => {

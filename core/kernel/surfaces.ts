@@ -56,6 +56,7 @@ export function buildSurfaces(deps: SurfaceDeps): Koa<RequestState> {
   return createRestApp({
     server: config.server, api: config.api, logger: deps.logger, routes, registry, middleware: deps.middleware,
     authorizer: deps.authorizer, identify: (request, realm) => operations.identify(request, realm), contentLimit: deps.contentLimit,
+    callerOf: (auth, ip) => operations.callerOf(auth, ip),
     policies: deps.policies,
   });
 }

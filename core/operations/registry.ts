@@ -5,11 +5,15 @@ import type { AuthenticateRequest, AuthRealm, AuthResult } from '../auth/types.j
 import { assertIdentifiedIn, type Authorizer } from '../auth/verdict.js';
 import { KernelError, ValidationError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
+import type { DocumentApi } from '../documents/api.js';
 import type { PolicyRegistry } from '../policies/registry.js';
+import { createCaller, type Caller } from './caller.js';
 import type { OperationDefinition, OperationInput, RunOptions } from './types.js';
 
 export interface OperationRegistryDeps {
   authorizer: Authorizer;
+  /** The document service, for a caller's view of it (from the sync phase on). */
+  documents(uid: string): DocumentApi;
   /** The content rate limit, when on: one budget per client address across content operations
    *  (shared with REST routes that serve a content type). */
   contentLimit: RateLimitOptions | undefined;
@@ -91,6 +95,17 @@ export class OperationRegistry {
     return identity;
   }
 
+  /** The typed caller of an identity (what operations, routes and resolvers hand plugin code). */
+  callerOf(auth: AuthResult | undefined, ip: string): Caller {
+    const { authorizer, documents } = this.#deps;
+    return createCaller(auth, ip, { documents, authorize: authorizer.authorize, can: authorizer.can });
+  }
+
+  /** Who is calling, typed, authenticated once per request object and realm (identify). */
+  async caller(request: AuthenticateRequest, realm: AuthRealm = 'content-api'): Promise<Caller> {
+    return this.callerOf(await this.identify(request, realm), request.ip);
+  }
+
   /** The realm an operation's callers are identified in, for a run with these options. */
   realmOf(name: string, options: Pick<RunOptions, 'realm'> = {}): AuthRealm {
     return this.get(name).realm === 'admin' ? 'admin' : options.realm ?? 'content-api';
@@ -114,7 +129,7 @@ export class OperationRegistry {
       const { surface, args, ...graphql } = options.policyContext ?? { surface: 'unknown', args: {} };
       await this.#deps.policies.check(options.policies, { ...graphql, auth, request, surface, args, state: {} });
     }
-    return await op.run(acceptedInput(op, input, options), { auth, ip: request.ip }) as Output;
+    return await op.run(acceptedInput(op, input, options), { auth, ip: request.ip, caller: this.callerOf(auth, request.ip) }) as Output;
   }
 
   freeze(): void {

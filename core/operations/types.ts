@@ -5,12 +5,16 @@
 
 import type { AuthRealm, AuthResult } from '../auth/types.js';
 import type { PolicyContext, PolicyRef } from '../policies/types.js';
+import type { Caller } from './caller.js';
 
 /** Who runs an operation: the caller's identity, authenticated once per request. */
 export interface OperationCall {
   auth: AuthResult | undefined;
   /** The client's address (rate limits). */
   ip: string;
+  /** The same caller, typed: its user, its strategy's credentials, and the document service as
+   *  it sees it (`call.caller.documents(uid)`). */
+  caller: Caller;
 }
 
 /** What a surface hands an operation: typed parameters and the parts of a request it needs. */

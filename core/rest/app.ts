@@ -40,7 +40,7 @@ export function createRestApp(options: RestAppOptions): Koa<RequestState> {
   app.use(corsMiddleware(server.cors));
   for (const m of middleware.beforeBody) app.use(m);
   const router = buildRouter(options.routes, {
-    authorizer: options.authorizer, identify: options.identify, contentLimit: options.contentLimit, queryLength: server.limits.queryLength,
+    authorizer: options.authorizer, identify: options.identify, callerOf: options.callerOf, contentLimit: options.contentLimit, queryLength: server.limits.queryLength,
     policies: options.policies,
   });
   // A request without a route is answered 404 or 405 without its body being read or inflated

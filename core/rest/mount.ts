@@ -9,16 +9,19 @@ import type { AuthRealm, AuthResult } from '../auth/types.js';
 import { assertIdentifiedIn, type Authorizer } from '../auth/verdict.js';
 import { KernelError, URITooLongError } from '../errors/index.js';
 import { enforceRateLimit, type RateLimitOptions } from '../limits/rate-limit.js';
+import type { Caller } from '../operations/caller.js';
 import { parseQueryString } from '../query/parse.js';
 import type { RouteDefinition, RouteTable } from './route-table.js';
 import type { PolicyRegistry } from '../policies/registry.js';
-import { routeArgs } from './route-table.js';
+import { routeArgs, setCaller } from './route-table.js';
 import type { RequestContext, RequestState } from './types.js';
 
 export interface MountDeps {
   authorizer: Authorizer;
   /** Authentication once per request and realm, shared with the operation runner. */
   identify(request: RequestContext, realm?: AuthRealm): Promise<AuthResult | undefined>;
+  /** The typed caller of an identity. */
+  callerOf(auth: AuthResult | undefined, ip: string): Caller;
   /** The content rate limit (shared with the operation runner), when on. */
   contentLimit: RateLimitOptions | undefined;
   /** Longest query string, in characters. */
@@ -104,7 +107,7 @@ function authMiddleware(route: RouteDefinition, deps: MountDeps) {
     // Koa's context is an AuthenticateRequest (headers and the client's address)
     const auth = await deps.identify(ctx, route.config.realm);
     assertIdentifiedIn(route.config.realm ?? 'content-api', auth);
-    ctx.state.auth = auth;
+    setCaller(ctx, deps.callerOf(auth, ctx.ip));
     await deps.authorizer.authorize(auth, route.action);
     await next();
   };

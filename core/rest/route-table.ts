@@ -2,6 +2,7 @@
 // (the buildRoutes hook). A duplicate method+path names both owners.
 
 import { KernelError, NotFoundError } from '../errors/index.js';
+import type { Caller } from '../operations/caller.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import type { HttpMethod, OperationRouteSpec, RequestContext, RouteDefinition } from './types.js';
 
@@ -52,7 +53,7 @@ export class RouteTable {
           ...(spec.policies?.length ? { policies: spec.policies, policyContext: { surface: 'rest', args: routeArgs(ctx) } } : {}),
         });
         // Who called, for what runs after (a plugin's wrapper, the log): authenticated once already
-        if (!op.public) ctx.state.auth = await operations.identify(ctx, realm);
+        if (!op.public) setCaller(ctx, operations.callerOf(await operations.identify(ctx, realm), ctx.ip));
         respond(ctx, output);
       },
     });
@@ -112,6 +113,13 @@ export class RouteTable {
   links(): ServerLink[] {
     return this.#links.map((l) => ({ ...l }));
   }
+}
+
+/** ctx.state's auth, caller and user, for a caller identified. */
+export function setCaller(ctx: RequestContext, caller: Caller): void {
+  ctx.state.auth = caller.auth;
+  ctx.state.caller = caller;
+  ctx.state.user = caller.user;
 }
 
 /** What a route's policies see as the call's arguments. */

@@ -2,13 +2,18 @@
 
 import type { ParameterizedContext } from 'koa';
 import type { AuthRealm, AuthResult } from '../auth/types.js';
+import type { Caller, CallerUser } from '../operations/caller.js';
 import type { OperationInput } from '../operations/types.js';
 import type { PolicyRef } from '../policies/types.js';
 import type { RouteDoc } from './route-doc.js';
 
 export interface RequestState {
-  /** Set by authentication: who is calling. */
+  /** Set by authentication: who is calling (Strapi's ctx.state.auth). */
   auth?: AuthResult;
+  /** The same caller, typed (see Caller): set with `auth`. */
+  caller?: Caller;
+  /** The person calling, when there is one (Strapi's ctx.state.user): set with `auth`. */
+  user?: CallerUser;
   /** The route being served. */
   route?: RouteDefinition;
   /** The parsed query string (qs), for handlers. */

@@ -23,6 +23,11 @@ export interface AdminCredentials {
   superAdmin: boolean;
 }
 
+declare module '../../core/index.js' {
+  /** caller.credentials('admin'): the administrator in a session (also caller.user). */
+  interface CallerCredentials { admin: AdminCredentials }
+}
+
 export interface StrategyDeps {
   tokens(): AccessTokens;
   sessions: Sessions;

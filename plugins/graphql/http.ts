@@ -6,7 +6,7 @@
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http';
 import type { Middleware } from 'koa';
-import { isApplicationError, PayloadTooLargeError, toErrorResponse, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
+import { isApplicationError, PayloadTooLargeError, toErrorResponse, type Caller, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { createExecutor, jitWorks, type ExecutionCounts } from './execute.js';
@@ -33,14 +33,17 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     validationRules: (_req, args) => validation.rules((args.variableValues ?? {}) as Record<string, unknown>, args.operationName ?? undefined),
     context: async (req) => {
       const ctx = req.raw;
+      let caller: Caller;
       try {
         // Who calls, once per request: a bad token is refused before anything runs
-        await api.operations.identify(ctx);
+        caller = await api.operations.caller(ctx);
       } catch (err) {
         const error = toGraphqlError(err, api.logger, ctx.state.requestId);
         return [JSON.stringify({ errors: [error.toJSON()] }), { status: statusOf(error), statusText: 'Unauthorized', headers: { 'content-type': 'application/json; charset=utf-8' } }];
       }
-      return { request: ctx, requestId: ctx.state.requestId };
+      // Strapi's context.state.user and context.state.auth, for resolvers
+      const state = Object.assign(ctx.state, { auth: caller.auth, user: caller.user, caller });
+      return { state, caller, request: ctx, requestId: ctx.state.requestId, call: { auth: caller.auth, ip: caller.ip, caller } };
     },
     // An answer without errors needs no error replacer: JSON.stringify alone is several times faster
     onOperation: (req, _args, result) => (result.errors ? undefined : [

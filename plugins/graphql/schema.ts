@@ -91,8 +91,7 @@ function fieldResolver({ api, settings, hops }: ResolverContext, field: FieldSpe
   if (resolve) {
     return async (parent, args, context) => {
       try {
-        context.caller ??= api.operations.identify(context.request).then((auth) => ({ auth, ip: context.request.ip }));
-        return await resolve(parent, withDefaults(args), await context.caller);
+        return await resolve(parent, withDefaults(args), context.call);
       } catch (err) {
         throw toGraphqlError(err, logger, context.requestId);
       }
@@ -111,8 +110,7 @@ function loadedResolver(api: PluginApi, field: FieldSpec, name: string, loaded: 
   const { source } = field;
   const value = source ?? ((parent: unknown) => (parent as Record<string, unknown> | null)?.[name]);
   const forbidden = async (parent: unknown, context: GraphqlContext): Promise<unknown> => {
-    context.caller ??= api.operations.identify(context.request).then((auth) => ({ auth, ip: context.request.ip }));
-    const ability = (await context.caller).auth?.ability;
+    const ability = context.caller.auth?.ability;
     if (ability && !ability.can(`${loaded.target}.find`)) throw toGraphqlError(new ForbiddenError(), api.logger, context.requestId);
     return value(parent);
   };

@@ -10,6 +10,11 @@ import type { AuthUser, Users } from './users.js';
 
 export interface UserCredentials { id: number; documentId: string; username: string; email: string }
 
+declare module '../../core/index.js' {
+  /** caller.credentials('users-permissions'): the signed-in user (also caller.user). */
+  interface CallerCredentials { 'users-permissions': UserCredentials }
+}
+
 export interface StrategyDeps {
   jwt: JwtService;
   users: Users;
