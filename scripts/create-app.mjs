@@ -1,7 +1,7 @@
 // Makes a new app folder from the template: `strata new <folder>` and `npm create strata-cms`.
 // Plain JavaScript with no dependencies, so the create package is a copy of this file and the
 // template, installed in about a second.
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 // npm pack leaves out .gitignore and .npmrc wherever they are: the template keeps them undotted
@@ -44,18 +44,17 @@ export function appPackage({ name, frameworkSpec, engines }) {
 }
 
 /**
- * Copies templateDir into target (which must not exist or be empty), then the example app's
- * config files from configDir that the template does not have (all but its permissions, which
- * name the example's content types), and writes package.json. Returns the app's folder.
+ * Copies templateDir into target (which must not exist or be empty) and writes package.json.
+ * Returns the app's folder. The template holds its own config: a new app's is never the example
+ * app's (whatever a user changed there).
  */
-export function createApp({ target, templateDir, configDir, frameworkSpec, engines }) {
+export function createApp({ target, templateDir, frameworkSpec, engines }) {
   const dir = resolve(target);
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     throw new Error(`${dir} is not empty: name a new folder`);
   }
   mkdirSync(dir, { recursive: true });
   cpSync(templateDir, dir, { recursive: true });
-  if (configDir) copyExampleConfig(configDir, join(dir, 'config'));
   for (const [from, to] of Object.entries(DOTFILES)) {
     if (existsSync(join(dir, from))) renameSync(join(dir, from), join(dir, to));
   }
@@ -76,14 +75,6 @@ export function frameworkDependency(spec, cwd = process.cwd()) {
   return path === undefined ? spec : `file:${resolve(cwd, path)}`;
 }
 
-/** The example app's config/*.ts into an app's config/, where the template has no file of that name. */
-export function copyExampleConfig(configDir, into) {
-  mkdirSync(into, { recursive: true });
-  for (const name of readdirSync(configDir).filter((f) => f.endsWith('.ts')).sort()) {
-    if (!existsSync(join(into, name))) copyFileSync(join(configDir, name), join(into, name));
-  }
-}
-
 /** What to type next, printed by both commands. */
 export function nextSteps(dir, cwd = process.cwd()) {
   const rel = dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir;
@@ -93,7 +84,7 @@ export function nextSteps(dir, cwd = process.cwd()) {
 }
 
 /** The command line of both commands: `<folder> [--framework <npm spec>]`; returns the exit code. */
-export function createAppCommand(args, { templateDir, configDir, version, engines, usage }) {
+export function createAppCommand(args, { templateDir, version, engines, usage }) {
   if (args.includes('--help') || args.includes('-h')) { process.stdout.write(usage); return 0; }
   const at = args.indexOf('--framework');
   // A tarball or a folder in place of the registry's version (testing a build before publishing)
@@ -101,7 +92,7 @@ export function createAppCommand(args, { templateDir, configDir, version, engine
   const folders = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
   if (folders.length !== 1 || !frameworkSpec || folders[0].startsWith('-')) { process.stderr.write(usage); return 2; }
   try {
-    process.stdout.write(nextSteps(createApp({ target: folders[0], templateDir, configDir, frameworkSpec, engines })));
+    process.stdout.write(nextSteps(createApp({ target: folders[0], templateDir, frameworkSpec, engines })));
     return 0;
   } catch (err) {
     process.stderr.write(`error: ${err.message}\n`);

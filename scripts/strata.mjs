@@ -79,7 +79,7 @@ function loadEnvFile() {
 async function createNew(args) {
   const { createAppCommand } = await import('./create-app.mjs');
   process.exitCode = createAppCommand(args, {
-    templateDir: join(root, 'core', 'cli', 'template'), configDir: join(root, 'config'), version: pkg.version, engines: pkg.engines.node,
+    templateDir: join(root, 'core', 'cli', 'template'), version: pkg.version, engines: pkg.engines.node,
     usage: 'usage: strata new <folder> [--framework <npm spec of strata-cms>]\n',
   });
 }

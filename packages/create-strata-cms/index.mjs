@@ -15,8 +15,6 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 
 process.exitCode = createAppCommand(process.argv.slice(2), {
   templateDir: packed ? join(here, 'template') : join(root, 'core', 'cli', 'template'),
-  // Packed, the template holds the example app's config already (sync.mjs)
-  configDir: packed ? undefined : join(root, 'config'),
   version: pkg.version,
   engines: pkg.engines.node,
   usage: 'usage: npm create strata-cms@latest <folder> [-- --framework <npm spec of strata-cms>]\n',

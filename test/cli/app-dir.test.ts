@@ -3,7 +3,7 @@
 // config/ runs on the example app's and says so.
 
 import { expect } from 'chai';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
@@ -69,8 +69,13 @@ describe('APP_DIR', function () {
 
   it("runs a folder without config/ on the example app's config and says so", async () => {
     const appDir = tempDir();
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
-    const server = startServer(appDir, { USERS_PERMISSIONS: 'false' });
+    // The one test on the example app's config (the fallback it tests): everything else of the
+    // example app is linked in, so what that config names relative to the app (a plugin of the
+    // user's under plugins/) is found as in the checkout
+    for (const name of readdirSync(ROOT)) {
+      if (!['config', '.tmp', '.git', 'node_modules', 'dist', 'public'].includes(name)) symlinkSync(join(ROOT, name), join(appDir, name));
+    }
+    const server = startServer(appDir, { USERS_PERMISSIONS: 'false' }, { exampleConfig: true });
     try {
       await server.ready;
       expect(server.output()).to.contain(`${appDir} has no config/ folder: using the example app's`);

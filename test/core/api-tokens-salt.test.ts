@@ -10,6 +10,7 @@ import { expectRefusal, TEST_SALT, tokenClient } from '../helpers/api-tokens.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { ROOT, startKernel } from '../helpers/kernel.js';
 import { expectStatus } from '../helpers/suite.js';
+import { FIXTURE_CONFIG } from '../helpers/fixture.js';
 
 const inMemory = { database: { client: 'sqlite' as const, connection: { filename: ':memory:' } } };
 
@@ -32,11 +33,11 @@ describe('API token salt', function () {
 
   it('is read from API_TOKEN_SALT by the example app\'s config, where NODE_ENV=production means production', async () => {
     const kernel = await createKernel({
-      configDir: join(ROOT, 'config'), contentTypesDir: false, env: { NODE_ENV: 'production', API_TOKEN_SALT: 'from-the-environment' },
+      configDir: FIXTURE_CONFIG, contentTypesDir: false, env: { NODE_ENV: 'production', API_TOKEN_SALT: 'from-the-environment' },
     });
     expect(kernel.config.api.tokens.salt).to.equal('from-the-environment');
     expect(kernel.config.server.environment).to.equal('production');
-    const unset = await createKernel({ configDir: join(ROOT, 'config'), contentTypesDir: false, env: { NODE_ENV: 'production' } });
+    const unset = await createKernel({ configDir: FIXTURE_CONFIG, contentTypesDir: false, env: { NODE_ENV: 'production' } });
     expect(unset.config.api.tokens.salt).to.equal(undefined);
   });
 

@@ -10,6 +10,7 @@ import knexFactory, { type Knex } from 'knex';
 import { startKernel, ROOT, type TestKernel } from '../helpers/kernel.js';
 import { CLIENT, createTestDatabase } from '../helpers/database.js';
 import { until } from '../helpers/poll.js';
+import { FIXTURE_CONFIG } from '../helpers/fixture.js';
 
 const tagSchema = {
   kind: 'collectionType', collectionName: 'tags',
@@ -343,8 +344,8 @@ describe('kernel', () => {
     expect(ok.config.server.port).to.equal(1337);
   });
 
-  it('loads the example app config folder', async () => {
-    const kernel = await createKernel({ configDir: join(ROOT, 'config'), env: {}, contentTypesDir: false });
+  it('loads the example app config folder (the test fixture\'s copy of it)', async () => {
+    const kernel = await createKernel({ configDir: FIXTURE_CONFIG, env: {}, contentTypesDir: false });
     expect(kernel.config.database.client).to.equal('sqlite');
     expect(kernel.config.api.rest).to.include({ prefix: '/api', defaultLimit: 25, maxLimit: 100, strictParams: true });
   });

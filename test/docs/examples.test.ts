@@ -1,7 +1,7 @@
 // Runs every HTTP example in README.md and docs/**/*.md against a real kernel, over HTTP, and
 // compares status and body with the expected response written under it. The convention is
 // described in docs/README.md. One fresh kernel (the example app's content types and its
-// config/api.ts) per Markdown file; examples run in file order and may use values saved by
+// config/api.ts as shipped: test/fixture/config/api.ts) per Markdown file; examples run in file order and may use values saved by
 // earlier ones.
 
 import { expect } from 'chai';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEnv, type KernelConfigInput, type Plugin, type PluginsConfig } from '../../core/index.js';
+import { FIXTURE_CONFIG } from '../helpers/fixture.js';
 import { ROOT, startKernel, type TestKernel } from '../helpers/kernel.js';
 import { readSettings } from '../../plugins/openapi/config.js';
 import { buildDocument } from '../../plugins/openapi/document.js';
@@ -76,8 +77,10 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDi
     writeFileSync(join(appDir, 'package.json'), '{ "type": "module" }\n');
     symlinkSync(join(ROOT, 'core'), join(appDir, 'core'), 'dir');
     // First-party plugins come with the CMS: their services' declarations are part of an app's
-    // compilation (an app's plugin asks for the graphql service by name, importing nothing of it)
-    symlinkSync(join(ROOT, 'plugins'), join(appDir, 'plugins'), 'dir');
+    // compilation (an app's plugin asks for the graphql service by name, importing nothing of it).
+    // Each is linked into the app's own plugins/, where the page's plugins are written
+    mkdirSync(join(appDir, 'plugins'));
+    for (const name of readdirSync(join(ROOT, 'plugins'))) symlinkSync(join(ROOT, 'plugins', name), join(appDir, 'plugins', name), 'dir');
     if (ownTypes) cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
     else symlinkSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), 'dir');
     symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'), 'dir');
@@ -88,7 +91,8 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDi
     }
   }
   const declared = (name: string) => (appDir && doc.files.some((f) => f.path === `config/${name}.ts`) ? join(appDir, 'config', `${name}.ts`) : undefined);
-  const api = await configFrom(declared('api') ?? join(ROOT, 'config', 'api.ts')) as KernelConfigInput['api'];
+  // The example app's api config as shipped (the test fixture's copy), unless the page gives one
+  const api = await configFrom(declared('api') ?? join(FIXTURE_CONFIG, 'api.ts')) as KernelConfigInput['api'];
   const pluginsFile = declared('plugins');
   const plugins = pluginsFile ? await configFrom(pluginsFile) as PluginsConfig : undefined;
   for (const [name, entry] of Object.entries(plugins ?? {})) {

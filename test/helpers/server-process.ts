@@ -3,18 +3,28 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { withFixtureConfig } from './fixture.js';
 import { ROOT } from './kernel.js';
 
 /** The start-up line's address: `serving N content types on http://127.0.0.1:<port>/api`. */
 export const SERVING_URL = /on (http:\/\/127\.0\.0\.1:\d+)\/api/;
 
-export function appEnv(appDir: string, env: Record<string, string> = {}): Record<string, string> {
+export interface AppFolderOptions {
+  /** Leave a folder without config/ as it is: the process then runs on the example app's (the
+   *  one test of that fallback). */
+  exampleConfig?: boolean;
+}
+
+/** The environment of a CLI process for the app at appDir. A folder without config/ gets the
+ *  test fixture's first (fixture.ts): no test process runs on the example app's config. */
+export function appEnv(appDir: string, env: Record<string, string> = {}, options: AppFolderOptions = {}): Record<string, string> {
+  if (!options.exampleConfig) withFixtureConfig(appDir);
   return { PATH: process.env.PATH ?? '', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', ...env };
 }
 
-export function startServer(appDir: string, env: Record<string, string> = {}) {
+export function startServer(appDir: string, env: Record<string, string> = {}, options: AppFolderOptions = {}) {
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'strata.mjs'), 'start'], {
-    cwd: ROOT, env: appEnv(appDir, { PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT, env: appEnv(appDir, { PORT: '0', ...env }, options), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {

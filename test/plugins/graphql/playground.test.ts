@@ -15,7 +15,9 @@ import { upPlugin, useGraphqlKernel } from './helpers.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOT = join(ROOT, 'docs/images/graphql-playground.png');
+// Written under .tmp/ (ignored), never over the tracked docs/images/graphql-playground.png: copy it there to
+// refresh the docs' picture
+const SCREENSHOT = join(ROOT, '.tmp/screenshots/graphql-playground.png');
 const PROD = { server: { environment: 'production' }, api: { tokens: { salt: 'test-salt-0123456789abcdef-0123456789' } } };
 
 const openPage = (app: TestKernel, path = '/graphql') => fetch(`${app.url}${path}`, { headers: { accept: BROWSER_ACCEPT } });

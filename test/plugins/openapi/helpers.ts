@@ -1,17 +1,14 @@
-// The example app as `npm start` configures it (config/api.ts and config/plugins.ts, read with an
-// empty environment), on the test database: the app whose OpenAPI document is checked in.
+// The example app as `npm start` configures it as shipped (the test fixture's copy of its
+// config/api.ts and config/plugins.ts, read with an empty environment), on the test database: the
+// app whose OpenAPI document is checked in.
 
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
-import { createEnv, type KernelConfigInput, type PluginsConfig } from '../../../core/index.js';
-import { ROOT, type StartOptions } from '../../helpers/kernel.js';
+import type { KernelConfigInput, PluginsConfig } from '../../../core/index.js';
+import { fixtureConfig } from '../../helpers/fixture.js';
+import type { StartOptions } from '../../helpers/kernel.js';
 import { useKernel } from '../../helpers/suite.js';
 
-type ConfigFile = (env: ReturnType<typeof createEnv>) => unknown;
-
-export async function exampleConfig(): Promise<{ api: KernelConfigInput['api']; plugins: PluginsConfig }> {
-  const read = async (name: string) => ((await import(pathToFileURL(join(ROOT, 'config', `${name}.ts`)).href)) as { default: ConfigFile }).default(createEnv({}));
-  return { api: await read('api') as KernelConfigInput['api'], plugins: await read('plugins') as PluginsConfig };
+export function exampleConfig(): Promise<{ api: KernelConfigInput['api']; plugins: PluginsConfig }> {
+  return fixtureConfig();
 }
 
 /** One example-app kernel for the describe block; `change` edits its config first. */
