@@ -41,7 +41,7 @@ export type { ParamDefinition, ParamSchema, ParamUse, RelationRefKey } from './p
 export type { ParamRegistry } from './params/registry.js';
 export { LIST_PARAMS, ONE_PARAMS } from './params/core-params.js';
 export type { OperationCall, OperationDefinition, OperationInput, RunOptions } from './operations/types.js';
-export type { Caller, CallerCredentials, CallerUser, StrategyName } from './operations/caller.js';
+export { userOf, type Caller, type CallerCredentials, type CallerUser, type StrategyName } from './operations/caller.js';
 export type { ContentActions, ContentAction } from './operations/content.js';
 export type { ContentApiOptions, CoreContentAction, PluginContentApi } from './operations/content-api.js';
 export type { OperationRegistry } from './operations/registry.js';

@@ -102,6 +102,12 @@ function callerDocuments(deps: CallerDeps, uid: string, auth: AuthResult | undef
   return Object.freeze(out) as unknown as DocumentApi;
 }
 
+/** The person an identity names (what `caller.user` says), for code that holds an AuthResult
+ *  rather than a caller: a query hook's `ctx.auth`, a policy's `context.auth`. */
+export function userOf(auth: AuthResult | undefined): CallerUser | undefined {
+  return personOf(auth?.credentials);
+}
+
 function personOf(credentials: unknown): CallerUser | undefined {
   if (credentials === null || typeof credentials !== 'object') return undefined;
   const { id, documentId, email, username } = credentials as Record<string, unknown>;
