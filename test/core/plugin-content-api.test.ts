@@ -1,6 +1,7 @@
 // A plugin's own content type served by the content API with one call (api.contentApi.serve):
 // the same operations, parameters, answers and permissions over REST and GraphQL as an api:: type
-// with the same schema. Every exchange is made on both, and the answers compared.
+// with the same schema (draft and publish, localized: the plugins that add attributes to every
+// type reach a plugin's, whichever registered first). Every exchange is made on both, and the answers compared.
 
 import { expect } from 'chai';
 import { definePlugin, type Attributes, type ContentTypeSchema, type KernelError } from '../../core/index.js';
@@ -18,7 +19,7 @@ const attributes: Attributes = {
 const schemaOf = (singularName: string, pluralName: string, collectionName: string): ContentTypeSchema => ({
   kind: 'collectionType', collectionName,
   info: { singularName, pluralName, displayName: singularName },
-  options: { draftAndPublish: true }, pluginOptions: {}, attributes,
+  options: { draftAndPublish: true }, pluginOptions: { i18n: { localized: true } }, attributes,
 });
 
 const category = {
@@ -68,6 +69,7 @@ describe('a plugin content type served by the content API', () => {
     config: {
       plugins: {
         'draft-and-publish': true,
+        i18n: { enabled: true, config: { locales: ['en', 'fr'], defaultLocale: 'en' } },
         graphql: { enabled: true, config: { jit: 0 } },
         'users-permissions': { enabled: true, config: { jwt: JWT, ratelimit: { enabled: false }, permissions: { public: GRANTS, authenticated: GRANTS } } },
         'reading-list': { resolve: readingList },
@@ -107,6 +109,8 @@ describe('a plugin content type served by the content API', () => {
     keep(await call('GET', `${side.rest}?filters[note][$eq]=mine&fields[0]=note`, undefined, false)); // private: not a filter, not a field
     keep(await call('POST', side.rest, { data: { title: 'Anonymous' } }, false));                 // no create grant: 403
     keep(await call('PUT', `${side.rest}/${id}?fields[0]=pages`, { data: { pages: 413 } }));
+    keep(await call('PUT', `${side.rest}/${id}?locale=fr&fields[0]=title&fields[1]=locale`, { data: { title: 'Dune (fr)' } })); // a French version
+    keep(await call('GET', `${side.rest}?locale=fr&status=draft&fields[0]=title`));
     keep(await call('DELETE', `${side.rest}/${id}`));
     keep(await call('GET', `${side.rest}/${id}`, undefined, false));
     return seen;
@@ -117,9 +121,10 @@ describe('a plugin content type served by the content API', () => {
     const entry = await restScenario(SIDES.plugin);
     expect(entry).to.deep.equal(book);
     // What the scenario went through, so that an empty answer on both sides cannot pass
-    expect(book.map((x) => (x as [number])[0])).to.deep.equal([201, 400, 200, 200, 200, 200, 200, 400, 400, 403, 200, 204, 404]);
+    expect(book.map((x) => (x as [number])[0])).to.deep.equal([201, 400, 200, 200, 200, 200, 200, 400, 400, 403, 200, 200, 200, 204, 404]);
     expect((book[0] as [number, Json])[1].data).to.deep.equal({ documentId: 'doc1', title: 'Dune', pages: 412 });
     expect((book[5] as [number, Json])[1].meta).to.deep.equal({ pagination: { page: 1, pageSize: 1, pageCount: 1, total: 1 } });
+    expect((book[12] as [number, Json])[1].data).to.deep.equal([{ id: 'number', documentId: 'doc1', title: 'Dune (fr)' }]);
   });
 
   /** The same GraphQL exchanges on one side. */
