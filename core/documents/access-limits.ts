@@ -4,16 +4,18 @@
 // have scoped the query (the locale a call targets is known), and on afterQuery for what a read
 // answers. Abilities without limits() (API tokens, users-permissions roles) pass untouched.
 
-import type { AccessLimits, DocumentAccess } from '../auth/types.js';
+import type { AccessLimits, Ability, DocumentAccess } from '../auth/types.js';
 import { ForbiddenError, ValidationError, type FieldError } from '../errors/index.js';
-import { and, attributeOf, type FilterNode, type PopulateMap, type SortNode } from '../query/ast.js';
+import { and, attributeOf, type FilterNode, type PopulateMap, type PopulateNode, type SortNode } from '../query/ast.js';
 import { compileFilters } from '../query/compile.js';
 import { invalidKey } from '../query/compile-common.js';
 import { readableScalars } from '../query/columns.js';
 import type { RestConfig } from '../config/types.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
-import type { ContentType } from '../registry/types.js';
+import type { ContentType, Model } from '../registry/types.js';
+import { SIBLING_REACH } from '../query/scopes.js';
 import type { DocumentActionDefinition } from './api.js';
+import { isLinkWrite } from './link-write-reach.js';
 import type { QueryContext, QueryResult } from './types.js';
 
 /** A call's state key listing the attributes of its data that a plugin filled in itself (i18n's
@@ -56,8 +58,128 @@ export function enforceAccessLimits(deps: AccessLimitDeps) {
       else if (access === 'create' || access === 'update') refuseWrites(ctx, allowed);
       ctx.state[FIELDS_KEY] = allowed;
     }
+    new Reached(ctx, ability, deps).walk();
     return ctx;
   };
+}
+
+/**
+ * The documents a call reaches through relations are read too: each target's own read limits
+ * apply there. Populating a target the caller may not read at all is dropped, and filtering or
+ * sorting through it is a 400 (as core's relation checks do for `find`); a target narrowed to
+ * some fields shows only those and takes filters and sorts on those only; its rows and locales
+ * become row scopes wherever it is reached (not where a write changes links).
+ */
+class Reached {
+  readonly #scoped = new Set<string>();
+  constructor(private readonly ctx: QueryContext, private readonly ability: Ability, private readonly deps: AccessLimitDeps) {}
+
+  walk(): void {
+    const { query, contentType } = this.ctx;
+    if (query.filters) this.#filter(query.filters, contentType, 'filters');
+    for (const node of query.sort) this.#sort(node, contentType);
+    query.populate = this.#populate(query.populate, contentType, 'populate');
+  }
+
+  /** The read limits of a relation's target (undefined: not narrowed). */
+  #limitsOf(model: Model, name: string): { target: ContentType; limits: AccessLimits | false | undefined } | undefined {
+    const attr = model.attributes[name];
+    if (attr?.type !== 'relation' || !this.deps.registry.has(attr.target)) return undefined;
+    const target = this.deps.registry.contentType(attr.target);
+    const limits = this.ability.limits!(target.uid, 'read');
+    if (limits) this.#scope(target, limits);
+    return { target, limits };
+  }
+
+  #scope(target: ContentType, limits: AccessLimits): void {
+    if (this.#scoped.has(target.uid) || (!limits.rows && !limits.scopes)) return;
+    this.#scoped.add(target.uid);
+    const rows = limits.rows ? compileFilters(limits.rows, target, { registry: this.deps.registry, source: 'internal', rest: this.deps.rest, paginate: false }) : undefined;
+    const values = Object.entries(limits.scopes ?? {}).map(([field, allowed]): FilterNode => ({ kind: 'compare', field, operator: '$in', value: [...allowed] }));
+    const condition = and(rows, ...values);
+    if (!condition) return;
+    this.ctx.rowScopes.push((ct, reach) => (
+      reach !== undefined && reach.attribute !== SIBLING_REACH && !isLinkWrite(reach) && ct.uid === target.uid ? condition : undefined
+    ));
+  }
+
+  #populate(map: PopulateMap, model: Model, path: string): PopulateMap {
+    const out: PopulateMap = {};
+    for (const [key, node] of Object.entries(map)) {
+      const name = attributeOf(key, node);
+      const attr = model.attributes[name];
+      const here = `${path}.${key}`;
+      if (attr?.type === 'component') {
+        out[key] = node.populate ? { ...node, populate: this.#populate(node.populate, this.deps.registry.component(attr.component), `${here}.populate`) } : node;
+        continue;
+      }
+      if (attr?.type === 'dynamiczone') {
+        const on = node.on ? Object.fromEntries(Object.entries(node.on).map(([uid, n]) => [uid, n.populate ? { ...n, populate: this.#populate(n.populate, this.deps.registry.component(uid), `${here}.on.${uid}.populate`) } : n])) : undefined;
+        out[key] = { ...node, ...(on ? { on } : {}), ...(node.populate ? { populate: node.populate } : {}) };
+        continue;
+      }
+      const reached = this.#limitsOf(model, name);
+      if (!reached) { out[key] = node; continue; }
+      const { target, limits } = reached;
+      if (limits === false) continue;
+      const refused = refusedBy(target, limits);
+      if (node.filters) this.#filter(node.filters, target, `${here}.filters`, refused);
+      for (const s of node.sort ?? []) this.#sort(s, target, refused);
+      const narrowed: PopulateNode = { ...node };
+      if (limits?.fields) narrowed.fields = (node.fields ?? readableScalars(target, this.ctx.source)).filter((f) => !refused(f));
+      if (node.populate) {
+        const kept = Object.fromEntries(Object.entries(node.populate).filter(([k, n]) => !refused(attributeOf(k, n))));
+        narrowed.populate = this.#populate(kept, target, `${here}.populate`);
+      }
+      out[key] = narrowed;
+    }
+    return out;
+  }
+
+  #filter(node: FilterNode, model: Model, path: string, refused: (name: string) => boolean = () => false): void {
+    switch (node.kind) {
+      case 'and': case 'or': node.children.forEach((child) => this.#filter(child, model, path, refused)); return;
+      case 'not': case 'sibling': this.#filter(node.child, model, path, refused); return;
+      case 'correlated': return;
+      case 'compare':
+        if (refused(node.field)) throw invalidKey(node.field, `${path}.${node.field}`, 'the caller may not read this attribute');
+        return;
+      case 'nested': {
+        if (refused(node.field)) throw invalidKey(node.field, `${path}.${node.field}`, 'the caller may not read this attribute');
+        const attr = model.attributes[node.field];
+        if (attr?.type === 'component') { this.#filter(node.child, this.deps.registry.component(attr.component), `${path}.${node.field}`); return; }
+        const reached = this.#limitsOf(model, node.field);
+        if (!reached) return;
+        if (reached.limits === false) throw invalidKey(node.field, `${path}.${node.field}`, 'the caller may not read the relation\'s target');
+        this.#filter(node.child, reached.target, `${path}.${node.field}`, refusedBy(reached.target, reached.limits));
+      }
+    }
+  }
+
+  #sort(node: SortNode, model: Model, refused: (name: string) => boolean = () => false): void {
+    let current: Model | undefined = model;
+    let deny = refused;
+    for (const [i, name] of node.path.entries()) {
+      if (!current) return;
+      const at = `sort.${node.path.slice(0, i + 1).join('.')}`;
+      if (deny(name)) throw invalidKey(name, at, 'the caller may not read this attribute');
+      const attr: Model['attributes'][string] | undefined = current.attributes[name];
+      if (attr?.type === 'component') { current = this.deps.registry.component(attr.component); deny = () => false; continue; }
+      const reached = this.#limitsOf(current, name);
+      if (!reached) { current = undefined; continue; }
+      if (reached.limits === false) throw invalidKey(name, at, 'the caller may not read the relation\'s target');
+      current = reached.target;
+      deny = refusedBy(reached.target, reached.limits);
+    }
+  }
+}
+
+/** Which attributes of `ct` its read limits hide. */
+function refusedBy(ct: ContentType, limits: AccessLimits | undefined): (name: string) => boolean {
+  if (!limits?.fields) return () => false;
+  const allowed = new Set(limits.fields);
+  const limited = new Set(limitedNames(ct));
+  return (name) => limited.has(name) && !allowed.has(name);
 }
 
 /** On afterQuery: what a narrowed read answers carries no attribute outside its fields. */

@@ -54,21 +54,32 @@ export function adminAbility(owner: AbilityOwner, permissions: readonly Permissi
   };
 }
 
-/** Several roles may grant the same action: what any of them allows is allowed. */
+/**
+ * Several rows (of one role, or of several) may grant the same action. Each row allows its own
+ * rows-and-locales pair, so they combine as alternatives: `(creator AND locale fr) OR (locale
+ * en)`, never as separate unions that would let one row's breadth cancel another's narrowing. The
+ * fields, which the document layer applies to every row alike, are those every row grants (fail
+ * closed: a role wanting different fields per locale gets the ones they share).
+ */
 function limitsOf(rows: readonly PermissionRow[], ct: ContentType, owner: AbilityOwner): AccessLimits {
   const limits: AccessLimits = {};
-  if (rows.every((r) => Array.isArray(r.properties.fields))) {
-    // A component is granted whole when any of its paths is (seo.metaTitle grants seo)
-    limits.fields = [...new Set(rows.flatMap((r) => r.properties.fields!.map((f) => f.split('.')[0]!)))];
-  }
-  const localized = Object.entries(ct.attributes).some(([name, a]) => name === 'locale' && a.scope === 'value');
-  if (localized && rows.every((r) => Array.isArray(r.properties.locales))) {
-    limits.scopes = { locale: [...new Set(rows.flatMap((r) => r.properties.locales!))] };
-  }
-  if (rows.every((r) => r.conditions.length > 0)) {
-    const conditions = [...new Set(rows.flatMap((r) => r.conditions))];
-    limits.rows = { $or: conditions.map((c) => conditionFilter(c, owner)) };
-  }
+  const fieldsOf = (r: PermissionRow) => (Array.isArray(r.properties.fields) ? new Set(r.properties.fields.map((f) => f.split('.')[0]!)) : undefined);
+  const narrowed = rows.map(fieldsOf).filter((f): f is Set<string> => f !== undefined);
+  if (narrowed.length) limits.fields = Object.keys(ct.attributes).filter((name) => narrowed.every((f) => f.has(name)));
+  const localized = ct.attributes.locale?.scope === 'value';
+  const localesOf = (r: PermissionRow) => (localized && Array.isArray(r.properties.locales) ? r.properties.locales : undefined);
+  // A row without conditions or locales reaches every row: nothing to narrow
+  if (rows.some((r) => r.conditions.length === 0 && !localesOf(r))) return limits;
+  if (rows.every((r) => localesOf(r))) limits.scopes = { locale: [...new Set(rows.flatMap((r) => localesOf(r)!))] };
+  limits.rows = {
+    $or: rows.map((r) => {
+      const parts: Array<Record<string, unknown>> = [];
+      if (r.conditions.length) parts.push({ $or: r.conditions.map((c) => conditionFilter(c, owner)) });
+      const locales = localesOf(r);
+      if (locales) parts.push({ locale: { $in: locales.length ? locales : [''] } });
+      return parts.length === 1 ? parts[0]! : { $and: parts };
+    }),
+  };
   return limits;
 }
 

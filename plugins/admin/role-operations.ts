@@ -6,11 +6,12 @@
 
 import {
   ApplicationError, checkBody, fieldError, NotFoundError, numericId, ValidationError,
-  type Body, type Doc, type FieldError, type OperationCall, type OperationDefinition,
+  type Body, type Doc, type FieldError, type OperationDefinition,
 } from '../../core/index.js';
 import { CONDITION_LIST, EXPLORER, SETTINGS_ACTIONS, SUPER_ADMIN_CODE } from './actions.js';
 import type { AdminContext } from './context.js';
-import { isEditable, PLUGIN_NAME } from './models.js';
+import { isEditable } from './models.js';
+import { recordOperation } from './operation.js';
 import { permissionRow, type RoleInput } from './roles.js';
 
 export const ROLES = {
@@ -29,10 +30,7 @@ const CONDITIONS = new Set<string>(CONDITION_LIST.map((c) => c.id));
 
 export function roleOperations(admin: AdminContext): OperationDefinition[] {
   const { api, roles } = admin;
-  const op = (name: string, kind: 'read' | 'write', description: string, run: (input: { id?: string; body: Body }, call: OperationCall) => Promise<unknown>): OperationDefinition => ({
-    name, owner: PLUGIN_NAME, kind, params: [], realm: 'admin', description,
-    run: (input, call) => run({ ...(input.id !== undefined ? { id: input.id } : {}), body: (input.body ?? {}) as Body }, call),
-  });
+  const op = recordOperation;
 
   const enabled = (plugin: string) => {
     const entry: unknown = api.config.plugins[plugin];
@@ -88,14 +86,17 @@ export function roleOperations(admin: AdminContext): OperationDefinition[] {
         for (const key of Object.keys(properties)) if (key !== 'fields' && key !== 'locales') fail(at('properties', key), `unknown property ${key}`);
         const { fields, locales } = properties as { fields?: unknown; locales?: unknown };
         if (fields !== undefined) {
-          if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string' && Object.hasOwn(ct.attributes, f.split('.')[0]!))) {
-            fail(at('properties', 'fields'), `fields must be attributes of ${ct.uid}`);
+          // Top-level names only: a component is granted whole (narrowing inside one is not enforced)
+          if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string' && Object.hasOwn(ct.attributes, f))) {
+            fail(at('properties', 'fields'), `fields must be attributes of ${ct.uid} (a component is granted whole, by its name)`);
           }
         }
         if (locales !== undefined && (!Array.isArray(locales) || !locales.every((l) => typeof l === 'string' && l))) fail(at('properties', 'locales'), 'locales must be a list of locale codes');
         out.push({ action, subject: ct.uid, properties: properties as RoleInput['properties'], conditions: conditions as string[] });
       } else if (settings.has(action)) {
         if (subject !== null) fail(at('subject'), `${action} takes no subject`);
+        // Nothing would enforce a condition on a settings action: refused rather than ignored
+        if (Array.isArray(conditions) && conditions.length) fail(at('conditions'), `${action} takes no conditions`);
         out.push({ action, subject: null, properties: {}, conditions: conditions as string[] });
       } else {
         fail(at('action'), `unknown action ${action || '(none)'}`);
@@ -107,11 +108,12 @@ export function roleOperations(admin: AdminContext): OperationDefinition[] {
 
   return [
     op(ROLES.find, 'read', 'Every admin role, with its number of administrators', async () => {
-      const all = await roles.docs.findMany({ fields: ['name', 'code', 'description', 'createdAt', 'updatedAt'], sort: ['id:asc'] });
-      const counts = await admin.users.docs.findMany({ fields: ['id'], populate: { roles: { fields: ['id'] } } });
-      const per = new Map<number, number>();
-      for (const u of counts) for (const r of (u.roles as Doc[] | undefined) ?? []) per.set(r.id, (per.get(r.id) ?? 0) + 1);
-      return all.map((r) => ({ id: r.id, documentId: r.documentId, name: r.name, code: r.code, description: r.description ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt, usersCount: per.get(r.id) ?? 0 }));
+      // One grouped count of each role's administrators, however many there are
+      const all = await roles.docs.findMany({ fields: ['name', 'code', 'description', 'createdAt', 'updatedAt'], sort: ['id:asc'], populate: { users: { count: true } } });
+      return all.map((r) => ({
+        id: r.id, documentId: r.documentId, name: r.name, code: r.code, description: r.description ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
+        usersCount: (r.users as { count?: number } | null)?.count ?? 0,
+      }));
     }),
 
     op(ROLES.findOne, 'read', 'One admin role', async ({ id }) => shape(await byId(id))),

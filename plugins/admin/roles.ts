@@ -72,15 +72,14 @@ export class Roles {
         if (this.api.documents(ct.uid).hasAction('publish')) verbs.push('publish');
         return verbs.map((verb) => ({ action: EXPLORER[verb], subject: ct.uid, properties: {}, conditions }));
       });
-      const media = (conditions: string[]): RoleInput[] => (this.api.registry.has('plugin::upload.file')
-        ? ['plugin::upload.read', 'plugin::upload.assets.create', 'plugin::upload.assets.update'].map((action) => ({ action, conditions }))
-        : []);
+      // Settings actions take no conditions: an Author may browse and add media, not change others'
+      const media = (actions: string[]): RoleInput[] => (this.api.registry.has('plugin::upload.file') ? actions.map((action) => ({ action })) : []);
       await this.api.transaction(async () => {
         await this.docs.create({ data: { name: 'Super Admin', code: SUPER_ADMIN_CODE, description: 'Super Admins can access and manage all features and settings.' } });
         const editor = await this.docs.create({ data: { name: 'Editor', code: EDITOR_CODE, description: 'Editors can manage and publish contents including those of other users.' } });
         const author = await this.docs.create({ data: { name: 'Author', code: AUTHOR_CODE, description: 'Authors can manage the content they have created.' } });
-        await this.setPermissions(editor, [...content([]), ...media([])]);
-        await this.setPermissions(author, [...content([CONDITIONS.isCreator]), ...media([CONDITIONS.isCreator])]);
+        await this.setPermissions(editor, [...content([]), ...media(['plugin::upload.read', 'plugin::upload.assets.create', 'plugin::upload.assets.update'])]);
+        await this.setPermissions(author, [...content([CONDITIONS.isCreator]), ...media(['plugin::upload.read', 'plugin::upload.assets.create'])]);
       });
     });
   }

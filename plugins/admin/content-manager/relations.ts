@@ -4,11 +4,11 @@
 // narrowed to its own documents picks among them only.
 
 import {
-  NotFoundError, ValidationError, type ContentType, type Doc, type Model, type OperationCall, type OperationDefinition, type OperationInput,
+  NotFoundError, ValidationError, type ContentType, type Doc, type Model, type OperationCall, type OperationDefinition,
 } from '../../../core/index.js';
 import type { AdminContext } from '../context.js';
-import { PLUGIN_NAME } from '../models.js';
 import type { Configurations } from './configuration.js';
+import { contentManagerOperation } from '../operation.js';
 import { Decorator } from './decorate.js';
 import type { CmInput } from './documents.js';
 import { hasDrafts, isLocalized, isToMany } from './model.js';
@@ -23,10 +23,7 @@ const MAX_PAGE_SIZE = 100;
 export function relationOperations(admin: AdminContext, configurations: Configurations): OperationDefinition[] {
   const { api } = admin;
   const decorator = new Decorator(api, admin.users);
-  const op = (name: string, description: string, run: (input: CmInput, call: OperationCall) => Promise<unknown>): OperationDefinition => ({
-    name, owner: PLUGIN_NAME, kind: 'read', params: [], realm: 'admin', description,
-    run: (input: OperationInput, call) => run(input.body as CmInput, call),
-  });
+  const op = (name: string, description: string, run: Parameters<typeof contentManagerOperation>[3]) => contentManagerOperation(name, 'read', description, run);
 
   /** The relation attribute a path names (of a content type, or of a component an edit view
    *  holds), and its target, once the caller may read both. */
@@ -38,6 +35,14 @@ export function relationOperations(admin: AdminContext, configurations: Configur
     if (source.modelType === 'contentType') await api.authorize(call.auth, `${source.uid}.find`);
     await api.authorize(call.auth, `${attr.target}.find`);
     return { source, attr, target: api.registry.contentType(attr.target) };
+  };
+
+  /** The target's main field, or documentId when the caller may not read it (a role narrowed to
+   *  other fields): the picker still lists what it may link, by id. */
+  const mainFieldFor = async (target: ContentType, call: OperationCall): Promise<string> => {
+    const main = await configurations.mainField(target);
+    const limits = call.auth?.ability?.limits?.(target.uid, 'read');
+    return limits && limits.fields && !limits.fields.includes(main) ? 'documentId' : main;
   };
 
   const page = (query: Record<string, unknown>) => {
@@ -71,7 +76,7 @@ export function relationOperations(admin: AdminContext, configurations: Configur
     op(CM_RELATIONS.existing, 'The documents a relation field links, a page at a time, in order', async (input, call) => {
       const { source: model, attr, target } = await relationOf(input, call);
       const source = model as ContentType;
-      const mainField = await configurations.mainField(target);
+      const mainField = await mainFieldFor(target, call);
       const { page: p, pageSize } = page(input.query);
       const base = { source: 'content-api' as const, auth: call.auth, documentId: input.documentId ?? '', ...scope(source, input.query) };
       const docs = api.documents(source.uid);
@@ -93,7 +98,7 @@ export function relationOperations(admin: AdminContext, configurations: Configur
 
     op(CM_RELATIONS.available, 'Documents a relation field may link: searched by their main field, those linked left out', async (input, call) => {
       const { source, target } = await relationOf(input, call, true);
-      const mainField = await configurations.mainField(target);
+      const mainField = await mainFieldFor(target, call);
       const { page: p, pageSize } = page(input.query);
       const omit = new Set<string>();
       for (const key of ['idsToOmit'] as const) {

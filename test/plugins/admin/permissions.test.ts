@@ -164,3 +164,70 @@ describe('admin: roles and permissions below the transport', () => {
     expect(login.body.error.message).to.equal('Your account has been blocked');
   });
 });
+
+describe('admin: permissions combined, and on the documents a read reaches', () => {
+  const app = useKernel(adminOptions());
+  let ada: Session;
+  let article: Json;
+  let category: Json;
+  const roleWith = async (name: string, permissions: Json[]): Promise<Session> => {
+    const role = await as(app(), ada).post('/admin/roles', { name });
+    expectStatus(await as(app(), ada).put(`/admin/roles/${role.body.data.id}/permissions`, { permissions }), 200);
+    return invite(app(), ada, `${name.toLowerCase()}@example.com`, [role.body.data.id]);
+  };
+  const read = (subject: string, properties: Json = {}, conditions: string[] = []) => ({ action: `${EXPLORER}.read`, subject, properties, conditions });
+
+  before(async () => {
+    ada = await registerFirstAdmin(app());
+    const cat = await as(app(), ada).post('/content-manager/collection-types/api::category.category', { name: 'Secret place', description: 'hidden description' });
+    expectStatus(cat, 201);
+    category = cat.body.data;
+    const created = await as(app(), ada).post(ARTICLES, { title: 'By Ada', description: 'Ada wrote it', body: 'Long text', category: category.documentId });
+    expectStatus(created, 201);
+    article = created.body.data;
+    expectStatus(await as(app(), ada).put(`${ARTICLES}/${article.documentId}?locale=fr`, { title: 'Par Ada' }), 200);
+  });
+
+  it('combines a role\'s rows as alternatives: one row\'s breadth never cancels another\'s narrowing', async () => {
+    const mixed = await roleWith('Mixed', [read('api::article.article', { fields: ['title'] }), read('api::article.article', {}, ['admin::is-creator'])]);
+    const doc = await as(app(), mixed).get(`${ARTICLES}/${article.documentId}`);
+    expectStatus(doc, 200);
+    expect(doc.body.data.title).to.equal('By Ada');
+    expect(doc.body.data).to.not.have.any.keys('description', 'body');
+    const locales = await roleWith('Locales', [read('api::article.article', { locales: ['en'] }), read('api::article.article', { locales: ['fr'] }, ['admin::is-creator'])]);
+    expectStatus(await as(app(), locales).get(`${ARTICLES}/${article.documentId}?locale=en`), 200);
+    expectStatus(await as(app(), locales).get(`${ARTICLES}/${article.documentId}?locale=fr`), 404);
+  });
+
+  it('narrows a relation\'s target by its own read permission: fields, filters, sorts and rows', async () => {
+    const fields = await roleWith('Fields', [read('api::article.article'), read('api::category.category', { fields: ['name'] })]);
+    const populated = await as(app(), fields).get(`${ARTICLES}?populate[category][fields][0]=name&populate[category][fields][1]=description`);
+    expectStatus(populated, 200);
+    expect(populated.body.results[0].category).to.deep.include({ name: 'Secret place' });
+    expect(populated.body.results[0].category).to.not.have.key('description');
+    expectStatus(await as(app(), fields).get(`${ARTICLES}?filters[category][description][$startsWith]=hidden`), 400);
+    expectStatus(await as(app(), fields).get(`${ARTICLES}?sort=category.description:asc`), 400);
+    const rows = await roleWith('Rows', [read('api::article.article'), read('api::category.category', {}, ['admin::is-creator'])]);
+    const hidden = await as(app(), rows).get(`${ARTICLES}?populate[category]=true`);
+    expectStatus(hidden, 200);
+    expect(hidden.body.results[0].category).to.equal(null);
+    const filtered = await as(app(), rows).get(`${ARTICLES}?filters[category][name][$eq]=Secret%20place`);
+    expect(filtered.body.results, 'no yes/no oracle through the relation').to.deep.equal([]);
+    const linked = await as(app(), rows).get(`/content-manager/relations/api::article.article/${article.documentId}/category`);
+    expectStatus(linked, 200);
+    expect(linked.body.results).to.deep.equal([]);
+    const none = await roleWith('Nothing', [read('api::article.article')]);
+    const dropped = await as(app(), none).get(`${ARTICLES}?populate[category]=true`);
+    expect(dropped.body.results[0]).to.not.have.key('category');
+    expectStatus(await as(app(), none).get(`${ARTICLES}?filters[category][name][$eq]=x`), 400);
+  });
+
+  it('refuses conditions on a settings action and a path inside a component, instead of ignoring them', async () => {
+    const role = await as(app(), ada).post('/admin/roles', { name: 'Refused' });
+    const res = await as(app(), ada).put(`/admin/roles/${role.body.data.id}/permissions`, {
+      permissions: [{ action: 'admin::users.read', conditions: ['admin::is-creator'] }, read('api::article.article', { fields: ['seo.metaTitle'] })],
+    });
+    expectStatus(res, 400);
+    expect((res.body.error.details.errors as Json[]).map((e) => e.path.join('.'))).to.deep.equal(['permissions.0.conditions', 'permissions.1.properties.fields']);
+  });
+});
