@@ -221,9 +221,13 @@ export class ApiTokenService {
   }
 }
 
+const MAX_ROW_ID = 2_147_483_647;
+
 async function findRow(knex: Knex, ref: ApiTokenRef): Promise<Row | undefined> {
   if ('id' in ref) {
     if (!Number.isInteger(ref.id) || ref.id < 1) throw invalid('id', 'id must be a positive integer', ref.id);
+    // Beyond the integer key no row exists, and PostgreSQL would refuse the comparison itself
+    if (ref.id > MAX_ROW_ID) return undefined;
     return await knex(API_TOKEN_TABLE).where({ id: ref.id }).first(LISTED) as Row | undefined;
   }
   const name = checkName(ref.name);

@@ -134,7 +134,8 @@ export class WebhookStore {
 
   async #row(id: string | undefined): Promise<Row> {
     const n = Number(id);
-    const row = Number.isSafeInteger(n) && n > 0 ? await this.knex(WEBHOOKS_TABLE).where('id', n).first() as Row | undefined : undefined;
+    // Beyond the integer key no row exists, and PostgreSQL would refuse the comparison itself
+    const row = Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? await this.knex(WEBHOOKS_TABLE).where('id', n).first() as Row | undefined : undefined;
     if (!row) throw new NotFoundError('Not Found');
     return row;
   }

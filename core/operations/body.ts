@@ -14,9 +14,15 @@ export function checkBody(body: unknown, allowed: readonly string[]): Body {
   return body as Body;
 }
 
-/** A positive integer id (a user's or a role's), or undefined for anything else. */
+/** The largest id every database's integer key holds (PostgreSQL's and MariaDB's int). */
+const MAX_ID = 2_147_483_647;
+
+/** A positive integer id (a user's or a role's), or undefined for anything else (a larger one
+ *  names no row, and a database would refuse it rather than find nothing). */
 export function numericId(raw: string | undefined): number | undefined {
-  return raw !== undefined && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
+  if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : undefined;
 }
 
 /** A 400 whose details name the field. */

@@ -3,12 +3,13 @@
 // answer with bare objects; a session's refresh token rides beside the answer (`refresh`) for the
 // surface to put where a script cannot read it (REST: an httpOnly cookie).
 
-import { createHash, randomBytes } from 'node:crypto';
 import {
   ApplicationError, checkBody, checkEmail, fieldError, NotFoundError, requiredString, UnauthorizedError, ValidationError,
   type Body, type OperationCall, type OperationDefinition,
 } from '../../core/index.js';
 import { SUPER_ADMIN_CODE } from './actions.js';
+import { hashOf, newCode } from './codes.js';
+import { recordOperation } from './operation.js';
 import type { AdminContext } from './context.js';
 import { PLUGIN_NAME } from './models.js';
 import { checkPassword, passwordMatches } from './passwords.js';
@@ -34,9 +35,6 @@ export const AUTH = {
 export interface SignedIn { token: string; accessToken: string; user: AdminUser; refresh: Opened }
 
 const INVALID_LOGIN = 'Invalid credentials';
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-/** A one-time code for a link (registration, reset): 32 random bytes; only its hash is stored. */
-export const newCode = () => { const code = randomBytes(32).toString('base64url'); return { code, hash: hashOf(code) }; };
 
 export function authOperations(admin: AdminContext): OperationDefinition[] {
   const { users, sessions, settings } = admin;
@@ -51,10 +49,7 @@ export function authOperations(admin: AdminContext): OperationDefinition[] {
     name, owner: PLUGIN_NAME, kind, params: [], public: true, realm: 'admin', description,
     run: (input, call) => run((input.body ?? {}) as Body, call),
   });
-  const own = (name: string, kind: 'read' | 'write', description: string, run: (input: { id?: string; body: Body }, call: OperationCall) => Promise<unknown>): OperationDefinition => ({
-    name, owner: PLUGIN_NAME, kind, params: [], realm: 'admin', description,
-    run: (input, call) => run({ ...(input.id !== undefined ? { id: input.id } : {}), body: (input.body ?? {}) as Body }, call),
-  });
+  const own = recordOperation;
 
   return [
     open(AUTH.init, 'read', 'Whether an administrator exists yet', async () => ({ uuid: false, hasAdmin: (await users.count()) > 0, menuLogo: null, authLogo: null })),
@@ -101,9 +96,12 @@ export function authOperations(admin: AdminContext): OperationDefinition[] {
       return { token, refresh: rotated };
     }),
 
-    own(AUTH.logout, 'write', 'Ends the caller\'s session', async (_input, call) => {
-      const me = adminOf(call.auth)!;
-      await sessions.end(me.sessionId);
+    open(AUTH.logout, 'write', 'Ends a session: the one the access token names, or else the refresh token\'s', async (raw) => {
+      const body = checkBody(raw, ['accessToken', 'refreshToken']);
+      // An expired access token still names its session: logging out after an idle half hour works
+      const claims = typeof body.accessToken === 'string' ? admin.tokens.verify(body.accessToken, { ignoreExpiration: true }) : undefined;
+      if (claims && await sessions.isLive(claims.sessionId, claims.userId)) await sessions.end(claims.sessionId);
+      else await sessions.endWithRefreshToken(body.refreshToken);
       return { ended: true };
     }),
 
@@ -171,7 +169,8 @@ export function authOperations(admin: AdminContext): OperationDefinition[] {
       const firstname = typeof info.firstname === 'string' && info.firstname ? info.firstname : undefined;
       if (info.firstname !== undefined && !firstname) throw fieldError('userInfo.firstname', 'userInfo.firstname must be a non-empty string');
       const user = await users.byToken('registrationToken', hashOf(code));
-      if (!user || expired(user.registrationExpiresAt)) throw new ValidationError('Invalid registrationToken');
+      // A blocked account stays blocked: an invitation does not lift it
+      if (!user || expired(user.registrationExpiresAt) || user.blocked) throw new ValidationError('Invalid registrationToken');
       const done = await users.docs.update({
         documentId: user.documentId, filters: { registrationToken: { $eq: user.registrationToken } },
         data: {

@@ -11,6 +11,7 @@ import {
 import { SUPER_ADMIN_CODE } from './actions.js';
 import { ROLE_UID, SESSION_UID, USER_UID } from './models.js';
 import { checkPassword } from './passwords.js';
+import { endSessionsOf } from './sessions.js';
 
 export const ADMIN_USAGE = `Usage:
   strata admin create-user --email <email> --firstname <name> [--lastname <name>] [--role <code>] [--password <password>]
@@ -103,13 +104,10 @@ async function resetPassword(kernel: Kernel, email: string, password: string): P
     process.stderr.write(`error: no administrator with the email ${email.toLowerCase()}\n`);
     return 1;
   }
-  const sessions = kernel.documents(SESSION_UID);
   const live = await kernel.transaction(async () => {
     await users.update({ documentId: user.documentId, data: { password, resetPasswordToken: null, resetPasswordExpiresAt: null } });
     // Whoever knew the old password may be signed in: every session ends, as a reset through the API does
-    const active = await sessions.findMany({ filters: { userId: { $eq: user.id }, status: { $eq: 'active' } }, fields: ['sessionId'] });
-    for (const session of active) await sessions.update({ documentId: session.documentId, data: { status: 'revoked', refreshHash: null } });
-    return active.length;
+    return endSessionsOf(kernel.documents(SESSION_UID), user.id);
   });
   process.stdout.write(`changed the password of ${String(user.email)}; ${live} session(s) ended\n`);
   return 0;

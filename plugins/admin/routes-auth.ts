@@ -4,7 +4,7 @@
 // cannot make a browser swap the cookie for an access token. Every other admin route reads the
 // bearer access token alone, so a cookie by itself changes nothing.
 
-import { ForbiddenError, objectOf, type RequestContext, type RouteTable } from '../../core/index.js';
+import { bearerToken, ForbiddenError, objectOf, type RequestContext, type RouteTable } from '../../core/index.js';
 import { AUTH, type SignedIn } from './auth.js';
 import type { AdminContext } from './context.js';
 import type { Opened } from './sessions.js';
@@ -72,8 +72,12 @@ export function addAuthRoutes(admin: AdminContext, routes: RouteTable): void {
   });
   routes.addOperation({
     method: 'POST', path: '/admin/logout', operation: AUTH.logout,
+    input: (ctx) => {
+      sameOrigin(ctx);
+      return { body: { accessToken: bearerToken(ctx.get('authorization')) ?? '', refreshToken: ctx.cookies.get(REFRESH_COOKIE) ?? '' } };
+    },
     respond: (ctx) => { clearRefresh(ctx); ctx.body = { data: {} }; },
-    doc: { summary: 'End the caller\'s session', tags },
+    doc: { summary: 'End the caller\'s session (named by the access token, or by the refresh cookie) and clear the cookie', tags, errors: [403] },
   });
   routes.addOperation({ method: 'GET', path: '/admin/sessions', operation: AUTH.sessions, respond: data, doc: { summary: 'The caller\'s live sessions', tags } });
   routes.addOperation({

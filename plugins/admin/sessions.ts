@@ -6,8 +6,9 @@
 // used before (stolen, or replayed), and ends the whole session, as OAuth's refresh-token rotation
 // prescribes.
 
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { UnauthorizedError, type Doc, type PluginApi } from '../../core/index.js';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { UnauthorizedError, type Doc, type DocumentApi, type PluginApi } from '../../core/index.js';
+import { hashOf } from './codes.js';
 import { SESSION_UID } from './models.js';
 import type { AdminSettings, SessionLifespans } from './settings.js';
 
@@ -26,9 +27,11 @@ export interface SessionInfo {
 export interface Opened { sessionId: string; refreshToken: string; rememberMe: boolean; expiresAt: string }
 
 const INVALID = 'Invalid refresh token';
+/** Ended sessions removed as another starts: a few each time, so a login's statements stay few
+ *  whatever an account has piled up, and the pile still shrinks faster than logins add to it. */
+const PRUNED_PER_LOGIN = 3;
 const FIELDS = ['userId', 'status', 'rememberMe', 'createdAt', 'lastUsedAt', 'expiresAt', 'absoluteExpiresAt', 'userAgent', 'ip'];
 
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export class Sessions {
   constructor(private readonly api: PluginApi, private readonly settings: AdminSettings) {}
@@ -65,9 +68,9 @@ export class Sessions {
     const [, sessionId, secret] = parsed as unknown as [string, string, string];
     const row = await this.#row(sessionId);
     if (!row || !isLive(row) || typeof row.refreshHash !== 'string') throw new UnauthorizedError(INVALID);
-    const presented = Buffer.from(hashOf(secret));
-    const stored = Buffer.from(row.refreshHash);
-    if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) {
+    // Used before: a copy someone kept, or a replay. A client refreshing from several tabs must
+    // send one refresh at a time (the panel does), or the second ends the session
+    if (!matches(hashOf(secret), row.refreshHash)) {
       await this.#end(row.documentId);
       throw new UnauthorizedError(INVALID);
     }
@@ -75,15 +78,14 @@ export class Sessions {
     const now = Date.now();
     const { idle } = this.#lifespans(row.rememberMe === true);
     const expiresAt = new Date(Math.min(now + idle * 1000, Date.parse(String(row.absoluteExpiresAt)))).toISOString();
-    // Of two refreshes racing with the same token, the precondition lets one through
+    // Of two refreshes racing with the same token (two tabs, a retry), the precondition lets one
+    // through; the other is refused without ending the session the first one just renewed. A
+    // token presented after its rotation was seen (above) ends it.
     const swapped = await this.#docs.update({
       documentId: row.documentId, filters: { refreshHash: { $eq: row.refreshHash }, status: { $eq: 'active' } },
       data: { refreshHash: hashOf(next), expiresAt, lastUsedAt: new Date(now).toISOString() }, fields: ['sessionId'],
     });
-    if (!swapped) {
-      await this.#end(row.documentId);
-      throw new UnauthorizedError(INVALID);
-    }
+    if (!swapped) throw new UnauthorizedError(INVALID);
     return { sessionId, refreshToken: `${sessionId}.${next}`, rememberMe: row.rememberMe === true, expiresAt, userId: Number(row.userId) };
   }
 
@@ -100,10 +102,18 @@ export class Sessions {
     return true;
   }
 
+  /** Ends the session of a refresh token that is its current one (logout with the cookie alone);
+   *  any other token changes nothing, so logging out cannot be used to end someone's session. */
+  async endWithRefreshToken(refreshToken: unknown): Promise<void> {
+    const parsed = typeof refreshToken === 'string' ? /^([\w-]{8,64})\.([\w-]{20,128})$/.exec(refreshToken) : null;
+    if (!parsed) return;
+    const row = await this.#row(parsed[1]!);
+    if (row && row.status === 'active' && matches(hashOf(parsed[2]!), row.refreshHash)) await this.#end(row.documentId);
+  }
+
   /** Ends every session of the administrator but `except` (a password change, a block). */
-  async endAllOf(userId: number, except?: string): Promise<void> {
-    const rows = await this.#docs.findMany({ filters: { userId: { $eq: userId }, status: { $eq: 'active' } }, fields: ['sessionId'] });
-    for (const row of rows) if (row.sessionId !== except) await this.#end(row.documentId);
+  async endAllOf(userId: number, except?: string): Promise<number> {
+    return endSessionsOf(this.#docs, userId, except);
   }
 
   /** The administrator's live sessions, newest first. */
@@ -130,10 +140,25 @@ export class Sessions {
   async #prune(userId: number): Promise<void> {
     const ended = await this.#docs.findMany({
       filters: { userId: { $eq: userId }, $or: [{ status: { $eq: 'revoked' } }, { absoluteExpiresAt: { $lt: new Date().toISOString() } }] },
-      fields: ['sessionId'], sort: ['id:asc'], pagination: { start: 0, limit: 50 },
+      fields: ['sessionId'], sort: ['id:asc'], pagination: { start: 0, limit: PRUNED_PER_LOGIN },
     });
     for (const row of ended) await this.#docs.delete({ documentId: row.documentId });
   }
+}
+
+/** Ends an administrator's live sessions but `except`; how many ended. The CLI's password reset
+ *  calls it with the kernel's document service. */
+export async function endSessionsOf(docs: DocumentApi, userId: number, except?: string): Promise<number> {
+  const rows = await docs.findMany({ filters: { userId: { $eq: userId }, status: { $eq: 'active' } }, fields: ['sessionId'] });
+  const ending = rows.filter((row) => row.sessionId !== except);
+  for (const row of ending) await docs.update({ documentId: row.documentId, data: { status: 'revoked', refreshHash: null } });
+  return ending.length;
+}
+
+/** Whether a presented token's hash is the stored one, compared in constant time. */
+function matches(presented: string, stored: unknown): boolean {
+  if (typeof stored !== 'string' || stored.length !== presented.length) return false;
+  return timingSafeEqual(Buffer.from(presented), Buffer.from(stored));
 }
 
 function isLive(row: Record<string, unknown>): boolean {

@@ -24,10 +24,11 @@ export class AccessTokens {
     return jwt.sign({ userId: claims.userId, sessionId: claims.sessionId, type: 'access' }, this.#key, { algorithm: ALGORITHM, expiresIn: this.lifespan });
   }
 
-  /** The claims of a valid, unexpired access token, or undefined. */
-  verify(token: string): AccessClaims | undefined {
+  /** The claims of a valid, unexpired access token, or undefined (`ignoreExpiration`: of one
+   *  this server signed, expired or not: logout). */
+  verify(token: string, options: { ignoreExpiration?: boolean } = {}): AccessClaims | undefined {
     try {
-      const payload = jwt.verify(token, this.#key, { algorithms: [ALGORITHM] });
+      const payload = jwt.verify(token, this.#key, { algorithms: [ALGORITHM], ignoreExpiration: options.ignoreExpiration === true });
       if (typeof payload !== 'object' || payload === null || payload.type !== 'access') return undefined;
       const { userId, sessionId } = payload as Record<string, unknown>;
       if (!Number.isSafeInteger(userId) || (userId as number) <= 0 || typeof sessionId !== 'string' || !sessionId) return undefined;

@@ -4,13 +4,13 @@
 // schema's defaults each time it is read: an attribute added since appears, one removed goes.
 
 import {
-  NotFoundError, ValidationError, type Component, type ContentType, type FieldError, type Model, type OperationCall,
-  type OperationDefinition, type OperationInput, type PluginApi,
+  NotFoundError, ValidationError, type Component, type ContentType, type FieldError, type Model,
+  type OperationDefinition, type PluginApi,
 } from '../../../core/index.js';
 import type { AdminContext } from '../context.js';
-import { CONFIGURATION_UID, PLUGIN_NAME } from '../models.js';
-import type { CmInput } from './documents.js';
-import { defaultMainField, hasDrafts, isLocalized } from './model.js';
+import { CONFIGURATION_UID, CREATED_BY, UPDATED_BY } from '../models.js';
+import { contentManagerOperation } from '../operation.js';
+import { canNameDocuments, defaultMainField, hasDrafts, isLocalized } from './model.js';
 
 export const CM_CONFIG = {
   contentTypes: 'admin::content-manager.content-types.find',
@@ -63,7 +63,7 @@ export class Configurations {
   }
 
   defaults(model: Model): Configuration {
-    const shown = Object.entries(model.attributes).filter(([name, a]) => !a.private && !(a.type === 'relation' && a.versions) && name !== 'createdById' && name !== 'updatedById');
+    const shown = Object.entries(model.attributes).filter(([name, a]) => !a.private && !(a.type === 'relation' && a.versions) && name !== CREATED_BY && name !== UPDATED_BY);
     const metadatas: Record<string, Metadata> = {};
     for (const [name, a] of shown) {
       const label = name;
@@ -95,7 +95,7 @@ export class Configurations {
 
   async save(model: Model, raw: unknown): Promise<Configuration> {
     const defaults = this.defaults(model);
-    const checked = check(raw, defaults);
+    const checked = check(raw, defaults, model);
     const merged = merge(defaults, checked);
     const stored = await this.#docs.findFirst({ filters: { uid: { $eq: model.uid } }, fields: ['uid'] });
     const data = { uid: model.uid, configuration: { settings: merged.settings, metadatas: merged.metadatas, layouts: merged.layouts } };
@@ -126,47 +126,70 @@ function merge(defaults: Configuration, stored: Partial<Configuration> | undefin
   return { uid: defaults.uid, settings, metadatas, layouts: { list, edit } };
 }
 
-/** A configuration sent by the panel: only known keys, attributes of the model, sane sizes. */
-function check(raw: unknown, defaults: Configuration): Partial<Configuration> {
+/** A configuration sent by the panel: only known keys of the right types, attributes of the
+ *  model, sane sizes; a main field that can name a document. */
+function check(raw: unknown, defaults: Configuration, model: Model): Partial<Configuration> {
   const errors: FieldError[] = [];
   const fail = (path: string[], message: string) => errors.push({ path, message, name: 'ValidationError' });
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ValidationError('Invalid body: expected { settings, metadatas, layouts }');
-  const body = raw as Record<string, unknown>;
-  for (const key of Object.keys(body)) if (!['settings', 'metadatas', 'layouts', 'uid'].includes(key)) fail([key], `unknown key ${key}`);
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(raw)) throw new ValidationError('Invalid body: expected { settings, metadatas, layouts }');
+  for (const key of Object.keys(raw)) if (!['settings', 'metadatas', 'layouts', 'uid'].includes(key)) fail([key], `unknown key ${key}`);
   const names = new Set(Object.keys(defaults.metadatas));
   const out: Partial<Configuration> = {};
-  if (body.settings !== undefined) {
-    const s = body.settings as Record<string, unknown>;
-    const types: Record<keyof ViewSettings, (v: unknown) => boolean> = {
-      bulkable: (v) => typeof v === 'boolean', filterable: (v) => typeof v === 'boolean', searchable: (v) => typeof v === 'boolean',
-      pageSize: (v) => [10, 20, 50, 100].includes(v as number), mainField: (v) => typeof v === 'string' && (v === 'id' || names.has(v)),
-      defaultSortBy: (v) => typeof v === 'string' && (v === 'id' || names.has(v)), defaultSortOrder: (v) => v === 'ASC' || v === 'DESC',
-    };
-    for (const [k, v] of Object.entries(s ?? {})) {
-      const ok = types[k as keyof ViewSettings];
-      if (!ok) fail(['settings', k], `unknown setting ${k}`);
-      else if (!ok(v)) fail(['settings', k], `invalid value for ${k}`);
-    }
-    out.settings = s as unknown as ViewSettings;
-  }
-  if (body.metadatas !== undefined) {
-    for (const name of Object.keys(body.metadatas as object)) if (!names.has(name)) fail(['metadatas', name], `${name} is not an attribute of ${defaults.uid}`);
-    out.metadatas = body.metadatas as Configuration['metadatas'];
-  }
-  if (body.layouts !== undefined) {
-    const layouts = body.layouts as Partial<Configuration['layouts']>;
-    for (const name of layouts.list ?? []) if (name !== 'id' && !names.has(name)) fail(['layouts', 'list'], `${String(name)} is not an attribute of ${defaults.uid}`);
-    (layouts.edit ?? []).forEach((row, i) => {
-      if (!Array.isArray(row)) { fail(['layouts', 'edit', String(i)], 'a row is a list of { name, size }'); return; }
-      let width = 0;
-      for (const field of row) {
-        if (!names.has(field?.name)) fail(['layouts', 'edit', String(i)], `${String(field?.name)} is not an attribute of ${defaults.uid}`);
-        if (!Number.isInteger(field?.size) || field.size < 1 || field.size > 12) fail(['layouts', 'edit', String(i)], 'size must be an integer from 1 to 12');
-        width += Number(field?.size) || 0;
+  if (raw.settings !== undefined) {
+    if (!isObject(raw.settings)) fail(['settings'], 'settings must be an object');
+    else {
+      const sortable = (v: unknown) => typeof v === 'string' && (v === 'id' || (names.has(v) && defaults.metadatas[v]!.list.sortable));
+      const types: Record<keyof ViewSettings, (v: unknown) => boolean> = {
+        bulkable: (v) => typeof v === 'boolean', filterable: (v) => typeof v === 'boolean', searchable: (v) => typeof v === 'boolean',
+        pageSize: (v) => [10, 20, 50, 100].includes(v as number), mainField: (v) => typeof v === 'string' && (v === 'id' || canNameDocuments(model, v)),
+        defaultSortBy: sortable, defaultSortOrder: (v) => v === 'ASC' || v === 'DESC',
+      };
+      for (const [k, v] of Object.entries(raw.settings)) {
+        const ok = types[k as keyof ViewSettings];
+        if (!ok) fail(['settings', k], `unknown setting ${k}`);
+        else if (!ok(v)) fail(['settings', k], `invalid value for ${k}`);
       }
-      if (width > 12) fail(['layouts', 'edit', String(i)], 'a row is at most 12 wide');
-    });
-    out.layouts = { list: layouts.list ?? defaults.layouts.list, edit: layouts.edit ?? defaults.layouts.edit };
+      out.settings = raw.settings as unknown as ViewSettings;
+    }
+  }
+  if (raw.metadatas !== undefined) {
+    if (!isObject(raw.metadatas)) fail(['metadatas'], 'metadatas must be an object of attributes');
+    else {
+      const kinds = { edit: { label: 'string', description: 'string', placeholder: 'string', visible: 'boolean', editable: 'boolean', mainField: 'string' }, list: { label: 'string', searchable: 'boolean', sortable: 'boolean' } } as const;
+      for (const [name, meta] of Object.entries(raw.metadatas)) {
+        if (!names.has(name)) { fail(['metadatas', name], `${name} is not an attribute of ${defaults.uid}`); continue; }
+        if (!isObject(meta)) { fail(['metadatas', name], 'a metadata is { edit, list }'); continue; }
+        for (const [part, value] of Object.entries(meta)) {
+          const allowed = kinds[part as keyof typeof kinds] as Record<string, string> | undefined;
+          if (!allowed || !isObject(value)) { fail(['metadatas', name, part], `${part} must be an edit or list object`); continue; }
+          for (const [k, v] of Object.entries(value)) if (allowed[k] === undefined || typeof v !== allowed[k]) fail(['metadatas', name, part, k], `invalid ${part} setting ${k}`);
+        }
+      }
+      out.metadatas = raw.metadatas as Configuration['metadatas'];
+    }
+  }
+  if (raw.layouts !== undefined) {
+    const layouts = raw.layouts;
+    if (!isObject(layouts) || (layouts.list !== undefined && !Array.isArray(layouts.list)) || (layouts.edit !== undefined && !Array.isArray(layouts.edit))) {
+      fail(['layouts'], 'layouts must be { list: [names], edit: [[{ name, size }]] }');
+    } else {
+      const list = (layouts.list ?? defaults.layouts.list) as unknown[];
+      for (const name of list) if (name !== 'id' && (typeof name !== 'string' || !names.has(name))) fail(['layouts', 'list'], `${String(name)} is not an attribute of ${defaults.uid}`);
+      const edit = (layouts.edit ?? defaults.layouts.edit) as unknown[];
+      edit.forEach((row, i) => {
+        if (!Array.isArray(row)) { fail(['layouts', 'edit', String(i)], 'a row is a list of { name, size }'); return; }
+        let width = 0;
+        for (const field of row as unknown[]) {
+          const f = isObject(field) ? field : {};
+          if (typeof f.name !== 'string' || !names.has(f.name)) fail(['layouts', 'edit', String(i)], `${String(f.name)} is not an attribute of ${defaults.uid}`);
+          if (!Number.isInteger(f.size) || (f.size as number) < 1 || (f.size as number) > 12) fail(['layouts', 'edit', String(i)], 'size must be an integer from 1 to 12');
+          width += Number(f.size) || 0;
+        }
+        if (width > 12) fail(['layouts', 'edit', String(i)], 'a row is at most 12 wide');
+      });
+      out.layouts = { list: list as string[], edit: edit as Configuration['layouts']['edit'] };
+    }
   }
   if (errors.length) throw ValidationError.fromFields(errors);
   return out;
@@ -174,10 +197,7 @@ function check(raw: unknown, defaults: Configuration): Partial<Configuration> {
 
 export function configurationOperations(admin: AdminContext, configurations: Configurations): OperationDefinition[] {
   const { api } = admin;
-  const op = (name: string, kind: 'read' | 'write', description: string, run: (input: CmInput, call: OperationCall) => Promise<unknown>): OperationDefinition => ({
-    name, owner: PLUGIN_NAME, kind, params: [], realm: 'admin', description,
-    run: (input: OperationInput, call) => run(input.body as CmInput, call),
-  });
+  const op = contentManagerOperation;
   const contentType = (uid: string): ContentType => {
     const ct = admin.models.editable(uid);
     if (!ct) throw new NotFoundError(`No content type ${uid}`);
@@ -241,7 +261,7 @@ export function configurationOperations(admin: AdminContext, configurations: Con
 function visibleAttributes(model: Model): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, attr] of Object.entries(model.attributes)) {
-    if (attr.private || name === 'createdById' || name === 'updatedById') continue;
+    if (attr.private || name === CREATED_BY || name === UPDATED_BY) continue;
     out[name] = { ...attr };
   }
   return out;

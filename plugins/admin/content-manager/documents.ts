@@ -7,10 +7,10 @@
 
 import {
   ConflictError, NotFoundError, ValidationError, type ContentType, type Doc, type DocumentApi, type DocumentParams,
-  type Model, type OperationCall, type OperationDefinition, type OperationInput, type PluginApi,
+  type Model, type OperationCall, type OperationDefinition, type PluginApi,
 } from '../../../core/index.js';
 import type { AdminContext } from '../context.js';
-import { PLUGIN_NAME } from '../models.js';
+import { contentManagerOperation } from '../operation.js';
 import { Decorator, type VersionInfo } from './decorate.js';
 import { editPopulate, hasDrafts, isLocalized } from './model.js';
 
@@ -54,10 +54,7 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
   const decorator = new Decorator(api, admin.users);
   const depth = api.config.api.rest.maxPopulateDepth;
 
-  const op = (name: string, kind: 'read' | 'write', description: string, run: (input: CmInput, call: OperationCall) => Promise<unknown>): OperationDefinition => ({
-    name, owner: PLUGIN_NAME, kind, params: [], realm: 'admin', description,
-    run: (input: OperationInput, call) => run(input.body as CmInput, call),
-  });
+  const op = contentManagerOperation;
 
   /** The content type a request names, if the caller may `verb` it; 404 for one that is not editable. */
   const typeFor = async (input: CmInput, call: OperationCall, verb: string, kind?: ContentType['kind']): Promise<ContentType> => {
@@ -119,7 +116,8 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
     if (current) {
       throw new ConflictError('This document was changed by someone else since you opened it', { updatedAt: current.updatedAt, current });
     }
-    // An update in a locale the document does not have yet creates that version (i18n)
+    // Nothing matched: no such document, or none the caller's role reaches (i18n has already made
+    // a missing locale's version by the time an update answers)
     throw new NotFoundError('Not Found');
   };
 
@@ -284,8 +282,11 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
       try {
         await save(ct, documentId, input.data, call, input.query);
       } catch (err) {
-        // The single type exists, but not yet in this locale: create that version
+        // The single type exists, but not yet in this locale: create that version (a version the
+        // caller's role does not reach stays a 404)
         if (!(err instanceof NotFoundError) || !isLocalized(ct)) throw err;
+        const locale = typeof input.query.locale === 'string' ? input.query.locale : undefined;
+        if (await api.documents(ct.uid).count({ filters: { documentId: { $eq: documentId } }, ...(locale ? { locale } : {}), ...drafts }) > 0) throw err;
         await api.authorize(call.auth, `${ct.uid}.create`);
         await api.documents(ct.uid).create({ ...as(call, input.query, ct), documentId, data: writable(input.data).fields, ...drafts });
       }

@@ -11,9 +11,15 @@ export const isLocalized = (ct: ContentType): boolean => ct.attributes.locale?.s
 
 const MAIN_FIELD_TYPES = new Set(['string', 'uid', 'email', 'enumeration', 'text', 'integer', 'biginteger', 'float', 'decimal']);
 
+/** Whether an attribute can name a document in lists and pickers: a short scalar, readable. */
+export function canNameDocuments(model: Model, name: string): boolean {
+  const a = model.attributes[name];
+  return a !== undefined && MAIN_FIELD_TYPES.has(a.type) && !a.private && a.writable !== false;
+}
+
 /** The attribute that names a document: title, name, or the first short text; id otherwise. */
 export function defaultMainField(model: Model): string {
-  const names = Object.entries(model.attributes).filter(([, a]) => MAIN_FIELD_TYPES.has(a.type) && !a.private && a.writable !== false).map(([n]) => n);
+  const names = Object.keys(model.attributes).filter((n) => canNameDocuments(model, n));
   return names.find((n) => n === 'title') ?? names.find((n) => n === 'name') ?? names.find((n) => model.attributes[n]!.type === 'string') ?? names[0] ?? 'id';
 }
 

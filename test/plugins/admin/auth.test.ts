@@ -59,6 +59,21 @@ describe('admin: first run, sessions and refresh', () => {
     expectStatus(await as(app(), first).get('/admin/sessions'), 200);
   });
 
+  it('logs out with the refresh cookie alone (an expired access token), and a foreign origin cannot', async () => {
+    const session = await login(app(), 'ada@example.com');
+    expectStatus(await app().request('POST', '/admin/logout', {}, { cookie: session.cookie, origin: 'https://evil.example' }), 403);
+    expectStatus(await as(app(), session).get('/admin/sessions'), 200);
+    const out = await app().request('POST', '/admin/logout', {}, { cookie: session.cookie });
+    expectStatus(out, 200);
+    expect(out.headers.getSetCookie().join()).to.match(/strata_admin_refresh=;/);
+    expectStatus(await as(app(), session).get('/admin/sessions'), 401);
+    // A cookie that is not the session's current one ends nothing
+    const other = await login(app(), 'ada@example.com');
+    const [id] = other.cookie.split('=')[1]!.split('.');
+    expectStatus(await app().request('POST', '/admin/logout', {}, { cookie: `strata_admin_refresh=${id}.${'x'.repeat(43)}` }), 200);
+    expectStatus(await as(app(), other).get('/admin/sessions'), 200);
+  });
+
   it('refreshes only from the server\'s own origin', async () => {
     const session = await login(app(), 'ada@example.com');
     const foreign = await app().request('POST', '/admin/access-token', {}, { cookie: session.cookie, origin: 'https://evil.example' });

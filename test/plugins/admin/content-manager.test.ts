@@ -149,6 +149,9 @@ describe('admin: the content-manager API', () => {
     expect((await as(app(), ada).get('/content-manager/content-types/api::article.article/configuration')).body.data.contentType.layouts.list).to.deep.equal(['id', 'title', 'category']);
     const bad = await as(app(), ada).put('/content-manager/content-types/api::article.article/configuration', { layouts: { list: ['nope'] } });
     expectStatus(bad, 400);
+    for (const body of [{ metadatas: null }, { layouts: null }, { layouts: { list: 5 } }, { layouts: { edit: {} } }, { settings: { mainField: 'category' } }, { metadatas: { title: { edit: { label: 5 } } } }]) {
+      expectStatus(await as(app(), ada).put('/content-manager/content-types/api::article.article/configuration', body), 400, JSON.stringify(body));
+    }
     // A uid that names no content type an administrator edits is a 404 on every route
     for (const uid of ['shared.quote', 'admin::user', 'plugin::users-permissions.user', 'api::nothing.nothing']) {
       expectStatus(await as(app(), ada).get(`/content-manager/collection-types/${uid}`), 404, uid);
