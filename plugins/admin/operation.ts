@@ -3,11 +3,13 @@
 // roles) with the query's parameters, and the content manager's request (its uid and query).
 
 import type { Body, OperationCall, OperationDefinition, OperationInput } from '../../core/index.js';
-import type { CmInput } from './content-manager/documents.js';
 import { PLUGIN_NAME } from './models.js';
 
 export type Kind = 'read' | 'write';
 type Run<I> = (input: I, call: OperationCall) => Promise<unknown>;
+
+/** What a content-manager route hands its operation: the content type, and the query string as parsed. */
+export interface CmInput { uid: string; query: Record<string, unknown>; documentId?: string; field?: string; data?: unknown }
 
 export interface RecordInput { id?: string; body: Body; query: Record<string, unknown> }
 

@@ -10,7 +10,7 @@ import {
   type Model, type OperationCall, type OperationDefinition, type PluginApi,
 } from '../../../core/index.js';
 import type { AdminContext } from '../context.js';
-import { contentManagerOperation } from '../operation.js';
+import { contentManagerOperation, type CmInput } from '../operation.js';
 import { Decorator, type VersionInfo } from './decorate.js';
 import { editPopulate, hasDrafts, isLocalized } from './model.js';
 
@@ -36,8 +36,7 @@ export const CM = {
   singleDiscard: `${NAME}.single-types.discard`,
 } as const;
 
-/** What a route hands these operations: the content type, and the query string as parsed. */
-export interface CmInput { uid: string; query: Record<string, unknown>; documentId?: string; field?: string; data?: unknown }
+export type { CmInput };
 
 /** Keys the panel sends back with a document that are not written (what it read, or derived). */
 const READ_ONLY_KEYS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'status', 'locale', 'localizations'];
