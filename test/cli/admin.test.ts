@@ -7,14 +7,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../helpers/kernel.js';
+import { ROOT, FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 import { appEnv, startServer } from '../helpers/server-process.js';
 
 const PASSWORD = 'Correct-Horse-9';
 
 function tempApp(plugins: string): string {
   const appDir = mkdtempSync(join(tmpdir(), 'strata-admin-'));
-  cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+  cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
   mkdirSync(join(appDir, 'config'));
   writeFileSync(join(appDir, 'config', 'plugins.ts'), `export default () => (${plugins});\n`);
   return appDir;

@@ -6,11 +6,11 @@ import { expect } from 'chai';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../helpers/kernel.js';
+import { ROOT, FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 import { startServer } from '../helpers/server-process.js';
 
 function writeApp(dir: string): void {
-  cpSync(join(ROOT, 'content-types'), join(dir, 'content-types'), { recursive: true });
+  cpSync(FIXTURE_CONTENT_TYPES, join(dir, 'content-types'), { recursive: true });
   mkdirSync(join(dir, 'config'));
   mkdirSync(join(dir, 'plugins', 'hello'), { recursive: true });
   // Type annotations and a .js specifier naming a .ts file: only a TypeScript loader reads these

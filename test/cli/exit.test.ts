@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../helpers/kernel.js';
+import { ROOT, FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 import { appEnv, startServer } from '../helpers/server-process.js';
 
 /** What Node prints when native code aborts or segfaults: never part of a clean exit. */
@@ -27,7 +27,7 @@ describe('CLI exit codes', function () {
   const dirs: string[] = [];
   const tempApp = (): string => {
     const dir = mkdtempSync(join(tmpdir(), 'strata-exit-'));
-    cpSync(join(ROOT, 'content-types'), join(dir, 'content-types'), { recursive: true });
+    cpSync(FIXTURE_CONTENT_TYPES, join(dir, 'content-types'), { recursive: true });
     dirs.push(dir);
     return dir;
   };

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAttributeSpec, pluralize, snakeCase, titleCase } from '../../core/cli/generate.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const APP_SCHEMAS = join(ROOT, 'content-types');
+const APP_SCHEMAS = join(ROOT, 'test', 'fixture', 'content-types');
 
 interface Run { status: number | null; stdout: string; stderr: string }
 

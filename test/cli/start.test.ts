@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../helpers/kernel.js';
+import { ROOT, FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 import { until } from '../helpers/poll.js';
 import { startServer } from '../helpers/server-process.js';
 
@@ -17,7 +17,7 @@ const OPEN = { USERS_PERMISSIONS: 'false' };
  *  test sees which of them answered. */
 function markedApp(): string {
   const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-  cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+  cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
   mkdirSync(join(appDir, 'config'));
   const example = (name: string) => JSON.stringify(join(ROOT, 'dist', 'config', `${name}.js`));
   for (const name of ['server', 'database', 'api', 'webhooks']) writeFileSync(join(appDir, 'config', `${name}.js`), `export { default } from ${example(name)};\n`);
@@ -92,7 +92,7 @@ describe('npm start', function () {
 
   it('serves the example app from compiled code on .tmp/data.db and stops on SIGTERM', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
     // Writes below are anonymous: users-permissions (tested on its own further down) is off
     const server = startServer(appDir, OPEN);
     const url = await server.ready;
@@ -138,7 +138,7 @@ describe('npm start', function () {
 
   it('in production names every missing secret at once; with them set, a warning prints once for all workers', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
     const production = { NODE_ENV: 'production', WORKERS: '2' };
     const refused = startServer(appDir, production);
     const err = await refused.ready.then(() => null, (e: unknown) => e);

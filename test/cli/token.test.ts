@@ -7,14 +7,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../helpers/kernel.js';
+import { ROOT, FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 import { appEnv, startServer } from '../helpers/server-process.js';
 
 const SECRET = /^[0-9a-f]{256}$/m;
 
 function tempApp(): string {
   const appDir = mkdtempSync(join(tmpdir(), 'strata-token-'));
-  cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+  cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
   return appDir;
 }
 

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ROOT } from '../helpers/kernel.js';
+import { ROOT, FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 import { appEnv, startServer } from '../helpers/server-process.js';
 
 function upload(appDir: string, args: string[]) {
@@ -22,7 +22,7 @@ describe('npm run upload', function () {
   let appDir: string;
   before(() => {
     appDir = mkdtempSync(join(tmpdir(), 'strata-upload-cli-'));
-    cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+    cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
   });
   after(() => rmSync(appDir, { recursive: true, force: true }));
 

@@ -7,7 +7,7 @@ import {
   argsFromParams, buildSchemaSpec, definePlugin, isScalar, typesFromParams,
   type FieldExtra, type FieldSpec, type PluginApi, type SchemaSpec, type TypeSpec,
 } from '../../core/index.js';
-import { EXAMPLE_CONTENT_TYPES, startKernel, type TestKernel } from '../helpers/kernel.js';
+import { FIXTURE_CONTENT_TYPES, startKernel, type TestKernel } from '../helpers/kernel.js';
 
 const SCALARS: Record<string, string> = { string: 'String', text: 'String', integer: 'Int', boolean: 'Boolean', datetime: 'DateTime', uid: 'String', richtext: 'String', email: 'String', enumeration: 'String', float: 'Float' };
 const pascal = (s: string) => s.replace(/(^|[-_.:])(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -81,7 +81,7 @@ describe('scoped schema hooks', () => {
   let app: TestKernel;
   before(async () => {
     app = await startKernel({
-      contentTypesDir: EXAMPLE_CONTENT_TYPES,
+      contentTypesDir: FIXTURE_CONTENT_TYPES,
       plugins: [schemaSurface((built) => { spec = built; }), previewArg, localeName],
       config: { plugins: { 'draft-and-publish': true, i18n: { config: { locales: ['en', 'fr'] } } } },
     });
@@ -139,7 +139,7 @@ describe('scoped schema hooks', () => {
       name: 'clash',
       register(api) { api.hooks.schemaInit.tap('clash', (builder) => builder.addType({ name: 'LocaleInfo', kind: 'scalar', fields: {} }, { role: 'other', owner: 'clash' })); },
     });
-    const failed = await startKernel({ contentTypesDir: EXAMPLE_CONTENT_TYPES, plugins: [schemaSurface(() => {}), localeName, clash] })
+    const failed = await startKernel({ contentTypesDir: FIXTURE_CONTENT_TYPES, plugins: [schemaSurface(() => {}), localeName, clash] })
       .then((k) => k.stop().then(() => null), (err: unknown) => err);
     expect((failed as { code?: string }).code).to.equal('PLUGIN_ERR_DUPLICATE');
     expect((failed as Error).message).to.equal('schema type LocaleInfo: added by clash, already added by locale-name');

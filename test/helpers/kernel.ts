@@ -7,7 +7,9 @@ import { createKernel, createMemoryLogger, type Kernel, type KernelOptions, type
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const EXAMPLE_CONTENT_TYPES = join(ROOT, 'content-types');
+/** The suite's own content types: test/fixture/content-types/, a copy of the example app's as it
+ *  ships, so that editing the example app's model (content-types/) never breaks a test. */
+export const FIXTURE_CONTENT_TYPES = join(ROOT, 'test', 'fixture', 'content-types');
 
 export interface TestKernel {
   kernel: Kernel;
@@ -64,7 +66,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<TestKernel> 
   const config = opts.config ?? {};
   const kernel = await createKernel({
     appDir: opts.appDir ?? ROOT,
-    contentTypesDir: opts.contentTypesDir ?? EXAMPLE_CONTENT_TYPES,
+    contentTypesDir: opts.contentTypesDir ?? FIXTURE_CONTENT_TYPES,
     schemas: opts.schemas,
     plugins: opts.plugins,
     logger,

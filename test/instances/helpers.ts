@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { TestDatabase } from '../helpers/database.js';
-import { ROOT } from '../helpers/kernel.js';
+import { ROOT, FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 
 export function exampleAppFolder(): string {
   const appDir = mkdtempSync(join(tmpdir(), 'strata-app-'));
-  cpSync(join(ROOT, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+  cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
   return appDir;
 }
 

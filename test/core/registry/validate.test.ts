@@ -6,7 +6,7 @@ import { displayFile, validateSchemaFiles } from '../../../core/registry/validat
 import type { RawComponentFile, RawContentTypeFile } from '../../../core/registry/validate.js';
 import { KernelError } from '../../../core/errors/index.js';
 
-const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../content-types');
+const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../fixture/content-types');
 const ROOT = '/app/content-types';
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_CONTENT_TYPES } from '../../helpers/kernel.js';
+import { FIXTURE_CONTENT_TYPES } from '../../helpers/kernel.js';
 
 export interface FuzzAttribute {
   type: string;
@@ -51,16 +51,16 @@ function toAttribute(raw: Record<string, unknown>): FuzzAttribute {
 
 function load(): Map<string, FuzzModel> {
   const models = new Map<string, FuzzModel>();
-  for (const file of readdirSync(EXAMPLE_CONTENT_TYPES)) {
+  for (const file of readdirSync(FIXTURE_CONTENT_TYPES)) {
     if (!file.endsWith('.json')) continue;
-    const schema = JSON.parse(readFileSync(join(EXAMPLE_CONTENT_TYPES, file), 'utf8')) as SchemaFile;
+    const schema = JSON.parse(readFileSync(join(FIXTURE_CONTENT_TYPES, file), 'utf8')) as SchemaFile;
     const name = schema.info?.singularName ?? file.replace(/\.json$/, '');
     const uid = `api::${name}.${name}`;
     // Every content type also has the system attributes createdAt and updatedAt
     const attributes = { ...mapAttributes(schema), createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' } };
     models.set(uid, { uid, kind: 'contentType', attributes });
   }
-  const componentsDir = join(EXAMPLE_CONTENT_TYPES, 'components');
+  const componentsDir = join(FIXTURE_CONTENT_TYPES, 'components');
   for (const category of readdirSync(componentsDir)) {
     for (const file of readdirSync(join(componentsDir, category))) {
       if (!file.endsWith('.json')) continue;

@@ -6,7 +6,7 @@
 
 import { expect } from 'chai';
 import { tokenClient } from '../../helpers/api-tokens.js';
-import { EXAMPLE_CONTENT_TYPES, type TestKernel, type TestResponse } from '../../helpers/kernel.js';
+import { FIXTURE_CONTENT_TYPES, type TestKernel, type TestResponse } from '../../helpers/kernel.js';
 import { expectStatus, useKernel, type Json } from '../../helpers/suite.js';
 import { as, JWT_SECRET, register } from './helpers.js';
 
@@ -46,7 +46,7 @@ async function linkCount(app: TestKernel, table: string): Promise<number> {
 }
 
 describe('Relation writes: a link to a type the caller cannot find', () => {
-  const app = useKernel(() => ({ contentTypesDir: EXAMPLE_CONTENT_TYPES, config: config(true) }));
+  const app = useKernel(() => ({ contentTypesDir: FIXTURE_CONTENT_TYPES, config: config(true) }));
   let jwt = '';
   let category = '';
   let author = '';
@@ -125,7 +125,7 @@ describe('Relation writes: a caller who may find the target', () => {
   const app = useKernel(() => {
     const base = config(false);
     base.plugins['users-permissions'].config.permissions.authenticated = [...WRITER, `${C}.find`, `${AU}.find`];
-    return { contentTypesDir: EXAMPLE_CONTENT_TYPES, config: base };
+    return { contentTypesDir: FIXTURE_CONTENT_TYPES, config: base };
   });
   let jwt = '';
   let category = '';

@@ -2,7 +2,7 @@
 // and the publish actions are permissions of their own, granted like any other.
 
 import { expect } from 'chai';
-import { EXAMPLE_CONTENT_TYPES } from '../../helpers/kernel.js';
+import { FIXTURE_CONTENT_TYPES } from '../../helpers/kernel.js';
 import { useKernel as useSuiteKernel } from '../../helpers/suite.js';
 import { as, expectStatus, JWT_SECRET, register } from './helpers.js';
 
@@ -10,7 +10,7 @@ const ARTICLE = 'api::article.article';
 
 describe('users-permissions with draft-and-publish and i18n', () => {
   const app = useSuiteKernel({
-    contentTypesDir: EXAMPLE_CONTENT_TYPES,
+    contentTypesDir: FIXTURE_CONTENT_TYPES,
     config: {
       plugins: {
         'draft-and-publish': { enabled: true },
