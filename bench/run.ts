@@ -14,6 +14,7 @@ import { runSideBySide, sideBySideMarkdown } from './side-by-side.js';
 import { siteMarkdown } from './site-report.js';
 import { scaleMarkdown, type ScaleResult } from './site-scale.js';
 import { runSite } from './site-runner.js';
+import { runStartup, startupMarkdown } from './startup-run.js';
 import { RESULTS_DIR, ROOT, SERVER_ENTRY } from './paths.js';
 import { toMarkdown } from './report.js';
 import { runBench, type BenchResult, type RunOptions } from './runner.js';
@@ -43,7 +44,9 @@ const USAGE = `npm run bench -- [options]
   --only a,b,...        run only these scenarios
   --out DIR             where to write results (default bench/results)
   --regenerate          rebuild the data file even if it exists
-  --skip-build          use dist/ as it is`;
+  --skip-build          use dist/ as it is
+  --startup             start-up alone (no dataset): the example app as shipped, the core alone and
+                        a generated app of 100 types, --rounds starts each -> results/startup-latest.md`;
 
 const SIZES: Record<string, number> = { '1k': 1000, '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
 
@@ -72,7 +75,7 @@ async function main(): Promise<number> {
       regenerate: { type: 'boolean', default: false }, 'skip-build': { type: 'boolean', default: false },
       dataset: { type: 'string', default: 'core' },
       scale: { type: 'boolean', default: false }, sizes: { type: 'string' }, restart: { type: 'boolean', default: false },
-      strapi: { type: 'boolean', default: false },
+      strapi: { type: 'boolean', default: false }, startup: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -94,6 +97,8 @@ async function main(): Promise<number> {
     ...(values.only ? { only: values.only.split(',').map((s) => s.trim()) } : {}),
   };
   const out = resolve(values.out ?? RESULTS_DIR);
+
+  if (values.startup) return runStartupBench(Math.floor(positive('rounds', values.rounds, 5)), opts, out, values['skip-build'] === true);
 
   const variant = values.dataset;
   if (variant !== 'core' && variant !== 'site' && variant !== 'grown') throw new Error(`--dataset must be core, site or grown, got ${variant}`);
@@ -139,6 +144,22 @@ async function main(): Promise<number> {
   process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
   if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
   return result.errors.length ? 1 : 0;
+}
+
+/** --startup: no dataset, no load. */
+async function runStartupBench(runs: number, opts: RunOptions, out: string, skipBuild: boolean): Promise<number> {
+  const buildWarning = skipBuild ? undefined : build();
+  if (buildWarning) process.stderr.write(`${buildWarning}\n`);
+  const result = await runStartup(runs, opts.workers, opts.generatedTypes);
+  mkdirSync(out, { recursive: true });
+  const jsonFile = join(out, `startup-${result.startedAt.replace(/[:.]/g, '-')}.json`);
+  const markdown = startupMarkdown(result);
+  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, 'startup-latest.md'), markdown]] as const) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  }
+  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  return 0;
 }
 
 /** --dataset grown: nothing to generate beforehand; the run fills its own server. */

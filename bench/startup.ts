@@ -35,18 +35,19 @@ export const BENCH_SECRETS = {
   API_TOKEN_SALT: 'strata-bench-api-token-salt-not-for-production',
 };
 
-export function serverEnv(appDir: string, dbFile: string, workers: number, kind: ServerKind = 'core'): Record<string, string> {
+export function serverEnv(appDir: string, dbFile: string, workers: number, kind: ServerKind | 'shipped' = 'core'): Record<string, string> {
   return {
     NODE_ENV: 'production', APP_DIR: appDir, DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile,
     HOST: '127.0.0.1', PORT: '0', WORKERS: String(workers),
     ...BENCH_SECRETS,
-    ...SERVER_PLUGINS[kind],
+    // 'shipped': the example app's plugins as config/plugins.ts enables them, as `npm start` serves it
+    ...(kind === 'shipped' ? {} : SERVER_PLUGINS[kind]),
   };
 }
 
 /** One start: spawn, wait for the "serving" line, send the first request, idle a second, stop. */
-export async function startOnce(appDir: string, dbFile: string, firstPath: string, workers: number): Promise<StartupSample> {
-  const server = await startServer('startup', [SERVER_ENTRY], serverEnv(appDir, dbFile, workers));
+export async function startOnce(appDir: string, dbFile: string, firstPath: string, workers: number, kind: ServerKind | 'shipped' = 'core'): Promise<StartupSample> {
+  const server = await startServer('startup', [SERVER_ENTRY], serverEnv(appDir, dbFile, workers, kind));
   let sample: StartupSample;
   try {
     const res = await fetch(`${server.url}${firstPath}`);
@@ -76,6 +77,25 @@ export async function exampleAppStartup(dbFile: string, runs: number, workers: n
   const samples: StartupSample[] = [];
   for (let i = 0; i < runs; i++) samples.push(await startOnce(ROOT, dbFile, '/api/articles?pagination[pageSize]=1', workers));
   return { ...median(samples), runs, contentTypes: 4 };
+}
+
+/** The example app as `npm start` serves it (every plugin its config enables), on an empty
+ *  database each time (cold: the schema is created) and again on the same file (warm). */
+export async function shippedAppStartup(runs: number, workers: number): Promise<{ cold: StartupResult; warm: StartupResult }> {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-bench-shipped-'));
+  try {
+    const db = join(dir, 'data.db');
+    const cold: StartupSample[] = [];
+    const warm: StartupSample[] = [];
+    for (let i = 0; i < runs; i++) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+      cold.push(await startOnce(ROOT, db, '/api/articles?pagination[pageSize]=1', workers, 'shipped'));
+      warm.push(await startOnce(ROOT, db, '/api/articles?pagination[pageSize]=1', workers, 'shipped'));
+    }
+    return { cold: { ...median(cold), runs, contentTypes: 4 }, warm: { ...median(warm), runs, contentTypes: 4 } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function generatedAppStartup(count: number, runs: number, workers: number): Promise<{ cold: StartupResult; warm: StartupResult }> {

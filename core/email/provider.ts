@@ -3,7 +3,7 @@
 // one-time codes, is withheld), `smtp` sends through nodemailer, and an app may pass any object
 // with send().
 
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Logger } from '../log/logger.js';
 
 /** A sender with a display name; nodemailer takes this shape as it is. */
@@ -29,8 +29,14 @@ export function createEmailProvider(
 ): EmailProvider {
   if (typeof choice === 'object') return choice;
   if (choice === 'smtp') {
-    const transport = nodemailer.createTransport(smtp as Parameters<typeof nodemailer.createTransport>[0]);
-    return { send: async (message) => { await transport.sendMail(message); } };
+    // nodemailer loads with the first message: most starts send none
+    let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
+    return {
+      send: async (message) => {
+        transport ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtp as Parameters<typeof mailer.createTransport>[0]));
+        await (await transport).sendMail(message);
+      },
+    };
   }
   return {
     send: async (message) => {

@@ -4,16 +4,26 @@
 
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type FormatEnum } from 'sharp';
+import type sharpModule from 'sharp';
+import type { FormatEnum } from 'sharp';
 import { ValidationError } from '../../core/index.js';
 import type { UploadSettings } from './config.js';
 import { Semaphore } from './semaphore.js';
 
-// No cache, one thread per image, and one image at a time per process (the semaphore): a burst of
-// uploads must not take every core or the thread pool that file reads and other requests share
-sharp.cache(false);
-sharp.concurrency(1);
 const oneAtATime = new Semaphore(1);
+let loading: Promise<typeof sharpModule> | undefined;
+
+/** sharp and libvips (20 MB, 100 ms) load with the first image, not at start. No cache, one thread
+ *  per image, and one image at a time per process (the semaphore): a burst of uploads must not
+ *  take every core or the thread pool that file reads and other requests share. */
+function loadSharp(): Promise<typeof sharpModule> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 /** Types whose bytes sharp decodes here: a file of one of them that does not decode is refused. */
 const DECODED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif']);
@@ -49,6 +59,7 @@ export async function readImage(path: string, mime: string, settings: UploadSett
   const max = settings.security.maxImagePixels;
   return oneAtATime.run(async () => {
     let info: ImageInfo;
+    const sharp = await loadSharp();
     try {
       const meta = await sharp(path, { limitInputPixels: max }).metadata();
       if (!meta.format || !meta.width || !meta.height) throw new Error('no size');
@@ -76,6 +87,7 @@ export async function optimize(path: string, image: ImageInfo, settings: UploadS
   if (!OPTIMIZED.has(image.format) || image.pages > 1 || (!settings.sizeOptimization && !settings.autoOrientation)) return undefined;
   const out = join(dir, `optimized.${image.format}`);
   return oneAtATime.run(async () => {
+    const sharp = await loadSharp();
     try {
       let pipeline = sharp(path, { limitInputPixels: settings.security.maxImagePixels });
       if (settings.autoOrientation) pipeline = pipeline.rotate();
@@ -102,6 +114,7 @@ export async function makeFormats(path: string, image: ImageInfo, settings: Uplo
   for (const { key, width, height } of wanted) {
     const out = join(dir, `${key}.${image.format}`);
     const info = await oneAtATime.run(async () => {
+      const sharp = await loadSharp();
       try {
         let pipeline = sharp(path, { limitInputPixels: settings.security.maxImagePixels, animated: image.pages > 1 });
         if (settings.autoOrientation) pipeline = pipeline.rotate();

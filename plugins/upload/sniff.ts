@@ -5,7 +5,6 @@
 
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { fileTypeFromFile } from 'file-type';
 import { typeOfExtension } from './media-types.js';
 
 const HEAD_BYTES = 4100;
@@ -23,6 +22,8 @@ export interface Sniffed {
 
 /** `declared` is the client's label; without one, the name's extension labels plain text. */
 export async function sniffType(path: string, declared: string | undefined, name: string): Promise<Sniffed> {
+  // Loaded with the first upload rather than at start
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(path);
   // file-type reads XML-based formats' signatures too; SVG and HTML come from the text look below
   if (detected && detected.mime !== 'application/xml') return { mime: detected.mime, ext: detected.ext };

@@ -26,7 +26,7 @@ describe('GraphQL: compiled execution', () => {
       // The payload is live: compiled by graphql-jit as the executor would compile it, and run, it
       // writes the marker. If this fails, graphql-jit changed how it writes literals: find the
       // new escape before trusting the check below
-      const compiled = compileQuery(graphql.schema(), parse(query));
+      const compiled = compileQuery(await graphql.schema(), parse(query));
       expect(isCompiledQuery(compiled), 'graphql-jit compiles the document').to.equal(true);
       await Promise.resolve((compiled as CompiledQuery).query(undefined, {}, {})).catch(() => undefined);
       expect(existsSync(marker), 'the payload ran as code when compiled').to.equal(true);
@@ -66,8 +66,8 @@ describe('GraphQL: compiled execution', () => {
     const graphql = get().kernel.service('graphql');
     const query = 'query($f: ArticleFiltersInput) { articles(filters: $f) { title } }';
     // Decided before compiling: compileQuery on this document blocks the process for seconds
-    expect(compilable(graphql.schema(), parse(query))).to.equal(false);
-    expect(compilable(graphql.schema(), parse('query($p: PaginationArg) { articles(pagination: $p) { title } }'))).to.equal(true);
+    expect(compilable(await graphql.schema(), parse(query))).to.equal(false);
+    expect(compilable(await graphql.schema(), parse('query($p: PaginationArg) { articles(pagination: $p) { title } }'))).to.equal(true);
     const start = graphql.executions();
     const first = await gqlData(get(), query, { f: { title: { eq: 'none such' } } });
     const second = await gqlData(get(), query, { f: { title: { eq: 'none such' } } });
