@@ -20,11 +20,16 @@ export interface RecordedEvent {
   receivers: string[];
 }
 
-/** Webhooks carry the content's events (api::) and the media library's, as Strapi's do: plugins'
- *  own rows (locales, users, roles, API tokens) are written past its document service and send none. */
-const carriesEvents = (uid: string) => uid.startsWith('api::') || uid === FILE_UID;
-
 export class Outbox {
+  /** Webhooks carry the content's events (api::, and a plugin's types served through the content
+   *  API as an app's) and the media library's, as Strapi's do: plugins' own rows (locales, users,
+   *  roles, API tokens) are written past its document service and send none. */
+  readonly #carriesEvents: (uid: string) => boolean;
+
+  constructor(served: (uid: string) => boolean = () => false) {
+    this.#carriesEvents = (uid) => uid.startsWith('api::') || uid === FILE_UID || served(uid);
+  }
+
   /** config/webhooks.ts's endpoints, for the kernel's life. */
   readonly #configured = new Map<string, Receiver>();
   /** The webhooks stored through the API, replaced whenever one changes (here or elsewhere). */
@@ -52,7 +57,7 @@ export class Outbox {
 
   /** The receivers of an event of this content type (none: the write records nothing). */
   receiversFor(event: string, uid: string): string[] {
-    if (this.size === 0 || !carriesEvents(uid)) return [];
+    if (this.size === 0 || !this.#carriesEvents(uid)) return [];
     return [...this.#configured.values(), ...this.#stored.values()].filter((r) => r.events.has(event)).map((r) => r.name);
   }
 

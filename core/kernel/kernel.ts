@@ -105,7 +105,7 @@ export class Kernel {
   /** Where rate limits count unless they name their own store (server.rateLimitStore). */
   readonly rateLimitStore: RateLimitStore;
   readonly #signals: DatabaseSignals;
-  readonly #outbox = new Outbox();
+  readonly #outbox = new Outbox((uid) => this.contentApi.has(uid));
   readonly #dispatcher: Dispatcher;
   #webhooks?: WebhookStore;
   readonly #middleware: Record<MiddlewarePosition, Array<Middleware<RequestState>>> = { beforeBody: [], beforeRoutes: [] };

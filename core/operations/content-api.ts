@@ -43,7 +43,8 @@ export interface PluginContentApi {
   /** Serves the plugin content type `uid` (`plugin::<plugin>.<name>`, added in registerModels) as
    *  an api:: type is served; in register() only. */
   serve(uid: string, options?: ContentApiOptions): void;
-  /** Whether the content API serves `uid` (every api:: type does). */
+  /** Whether the content API serves `uid` (every api:: type does); from the registerModels phase
+   *  on (once every plugin's register() has run). */
   has(uid: string): boolean;
   /** The content types it serves, api:: and plugins'. */
   types(): ContentType[];
@@ -105,8 +106,10 @@ export class ContentApiRegistry {
     return [...served.values()];
   }
 
+  /** Before the buildRoutes phase, from what was asked: every request is in once each plugin's
+   *  register() has run, and one naming no type stops the start there. */
   has(uid: string): boolean {
-    return this.#resolved('contentApi.has()').has(uid);
+    return this.#served ? this.#served.has(uid) : uid.startsWith('api::') || this.#requests.has(uid);
   }
 
   types(): ContentType[] {

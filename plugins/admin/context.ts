@@ -41,7 +41,7 @@ export class AdminContext {
     this.models = {
       editable: (uid) => {
         const model = api.registry.has(uid) ? api.registry.get(uid) : undefined;
-        return model?.modelType === 'contentType' && isEditable(model as ContentType) ? model as ContentType : undefined;
+        return model?.modelType === 'contentType' && isEditable(model as ContentType, api) ? model as ContentType : undefined;
       },
     };
     try {

@@ -28,7 +28,8 @@ export default definePlugin({
   register(api, config) {
     const admin = new AdminContext(api, readSettings(config));
     const configurations = new Configurations(api);
-    api.hooks.registerModels.tap(PLUGIN_NAME, addModels);
+    // Last of the registerModels taps: other plugins' types are in by then (createdBy on the served ones)
+    api.hooks.registerModels.tap({ name: PLUGIN_NAME, stage: 100 }, (registry) => addModels(registry, api));
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
       for (const op of authOperations(admin)) operations.define(op);
       for (const op of userOperations(admin)) operations.define(op);
@@ -50,7 +51,7 @@ export default definePlugin({
     // Who wrote each version of the app's content types: Strapi's created_by_id / updated_by_id
     api.hooks.beforeQuery.tap(PLUGIN_NAME, (ctx) => {
       const me = adminOf(ctx.auth);
-      if (!me || !isEditable(ctx.contentType)) return ctx;
+      if (!me || !isEditable(ctx.contentType, api)) return ctx;
       if (ctx.action === 'create' || ctx.action === 'createMany') ctx.rowDefaults.push(() => ({ [CREATED_BY]: me.id }));
       if (ctx.action === 'create' || ctx.action === 'createMany' || ctx.action === 'update') ctx.rowStamps.push(() => ({ [UPDATED_BY]: me.id }));
       return ctx;

@@ -4,7 +4,7 @@
 // route, GraphQL type or OpenAPI schema is made for them. Every content type of the app gets
 // Strapi's created_by_id and updated_by_id columns: who wrote each version, never on the content API.
 
-import type { ContentType, ModelRegistry } from '../../core/index.js';
+import type { ContentType, ModelRegistry, PluginApi } from '../../core/index.js';
 
 export const PLUGIN_NAME = 'admin';
 export const USER_UID = 'admin::user';
@@ -17,10 +17,12 @@ export const CONFIGURATION_UID = 'admin::cm-configuration';
 export const CREATED_BY = 'createdById';
 export const UPDATED_BY = 'updatedById';
 
-/** The content types an administrator edits: the app's own (api::). */
-export const isEditable = (ct: ContentType): boolean => ct.uid.startsWith('api::');
+/** The content types an administrator edits: the app's own (api::), and those a plugin serves
+ *  through the content API as an app's (api.contentApi.serve): the same documents, drafts and
+ *  routes. Plugins' internal types (users, roles, tokens) stay theirs. */
+export const isEditable = (ct: ContentType, api: Pick<PluginApi, 'contentApi'>): boolean => ct.uid.startsWith('api::') || api.contentApi.has(ct.uid);
 
-export function addModels(registry: ModelRegistry): void {
+export function addModels(registry: ModelRegistry, api: Pick<PluginApi, 'contentApi'>): void {
   const owner = { owner: PLUGIN_NAME };
   const fixed = { configurable: false } as const;
   const hidden = { private: true, configurable: false } as const;
@@ -106,7 +108,7 @@ export function addModels(registry: ModelRegistry): void {
     },
   }, { ...owner, uid: CONFIGURATION_UID });
   for (const ct of registry.contentTypes()) {
-    if (!isEditable(ct)) continue;
+    if (!isEditable(ct, api)) continue;
     for (const name of [CREATED_BY, UPDATED_BY]) {
       if (name in ct.attributes) continue;
       registry.addAttribute(ct.uid, name, { type: 'integer', private: true, writable: false, configurable: false }, owner);

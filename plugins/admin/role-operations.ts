@@ -81,7 +81,7 @@ export function roleOperations(admin: AdminContext): OperationDefinition[] {
       if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) { fail(at('properties'), 'properties must be an object'); return; }
       if (explorer.has(action)) {
         const ct = subject && api.registry.has(subject) ? api.registry.contentType(subject) : undefined;
-        if (!ct || !isEditable(ct)) { fail(at('subject'), `${String(subject)} is not a content type an administrator edits`); return; }
+        if (!ct || !isEditable(ct, api)) { fail(at('subject'), `${String(subject)} is not a content type an administrator edits`); return; }
         if (action === EXPLORER.publish && !api.documents(ct.uid).hasAction('publish')) fail(at('action'), `${ct.uid} has no drafts to publish`);
         for (const key of Object.keys(properties)) if (key !== 'fields' && key !== 'locales') fail(at('properties', key), `unknown property ${key}`);
         const { fields, locales } = properties as { fields?: unknown; locales?: unknown };
@@ -174,7 +174,7 @@ export function roleOperations(admin: AdminContext): OperationDefinition[] {
       sections: {
         contentTypes: Object.entries(EXPLORER).map(([verb, action]) => ({
           action, displayName: verb[0]!.toUpperCase() + verb.slice(1), actionId: action,
-          subjects: api.registry.contentTypes().filter(isEditable).filter((ct) => verb !== 'publish' || api.documents(ct.uid).hasAction('publish')).map((ct) => ct.uid),
+          subjects: api.registry.contentTypes().filter((ct) => isEditable(ct, api)).filter((ct) => verb !== 'publish' || api.documents(ct.uid).hasAction('publish')).map((ct) => ct.uid),
           options: { applyToProperties: verb === 'delete' || verb === 'publish' ? ['locales'] : ['fields', 'locales'] },
         })),
         settings: SETTINGS_ACTIONS.filter((s) => !s.plugin || enabled(s.plugin)),

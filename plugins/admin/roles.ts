@@ -66,7 +66,7 @@ export class Roles {
   async seed(): Promise<void> {
     await this.api.exclusive('admin.roles', async () => {
       if (await this.docs.count() > 0) return;
-      const types = this.api.registry.contentTypes().filter(isEditable);
+      const types = this.api.registry.contentTypes().filter((ct) => isEditable(ct, this.api));
       const content = (conditions: string[]): RoleInput[] => types.flatMap((ct) => {
         const verbs: ExplorerVerb[] = ['create', 'read', 'update', 'delete'];
         if (this.api.documents(ct.uid).hasAction('publish')) verbs.push('publish');

@@ -158,7 +158,7 @@ export function userOperations(admin: AdminContext): OperationDefinition[] {
     op(USERS.myPermissions, 'read', 'What the caller may do, as permission rows', async (_input, call) => {
       const me = adminOf(call.auth)!;
       if (me.superAdmin) {
-        const types = api.registry.contentTypes().filter(isEditable);
+        const types = api.registry.contentTypes().filter((ct) => isEditable(ct, api));
         const content = types.flatMap((ct) => Object.values(EXPLORER)
           .filter((action) => action !== EXPLORER.publish || api.documents(ct.uid).hasAction('publish'))
           .map((action) => ({ action, subject: ct.uid, properties: {}, conditions: [] })));

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { definePlugin, type Attributes, type ContentTypeSchema, type KernelError } from '../../core/index.js';
 import { startKernel, type TestKernel } from '../helpers/kernel.js';
 import { useKernel, type Json } from '../helpers/suite.js';
+import { startReceiver, type Receiver } from '../events/receiver.js';
 
 const ENTRY = 'plugin::reading-list.entry';
 
@@ -205,5 +206,83 @@ describe('serving a plugin content type: options and mistakes', () => {
       "PLUGIN_ERR_INVALID: plugin shelf: contentApi.serve('plugin::shelf.tag'): publish is not an action of a collection type (find, findOne, create, update, delete)");
     expect(await refusal(shelf((api) => api.hooks.bootstrap.tapPromise('shelf', async () => api.contentApi.serve('plugin::shelf.tag'))))).to.match(
       /^KERNEL_ERR_LATE_TAP: plugin shelf: contentApi.serve\("plugin::shelf.tag"\) during phase bootstrap: call it in register\(\)$/);
+  });
+});
+
+describe('a served plugin content type in webhooks and the admin content manager', function () {
+  this.timeout(30_000);
+  // A second plugin type, kept internal (not served): its writes stay the plugin's own
+  const NOTE = 'plugin::reading-list.note';
+  const notes: ContentTypeSchema = {
+    kind: 'collectionType', collectionName: 'reading_list_notes', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+    options: {}, pluginOptions: {}, attributes: { text: { type: 'string' } },
+  };
+  const withNotes = definePlugin({
+    name: 'reading-list',
+    register(api) {
+      api.hooks.registerModels.tap('reading-list', (registry) => {
+        registry.addContentType(schemaOf('entry', 'entries', 'reading_list_entries'), { owner: 'reading-list', uid: ENTRY });
+        registry.addContentType(notes, { owner: 'reading-list', uid: NOTE });
+      });
+      api.contentApi.serve(ENTRY);
+    },
+  });
+  let receiver: Receiver;
+  let app: TestKernel;
+  before(async () => {
+    receiver = await startReceiver();
+    app = await startKernel({
+      contentTypesDir: false,
+      schemas: { contentTypes: [{ file: 'category.json', schema: category }], components: [] },
+      plugins: [withNotes],
+      config: {
+        plugins: {
+          'draft-and-publish': true,
+          admin: { enabled: true, config: { auth: { secret: 'an admin test secret, long enough' }, rateLimit: { enabled: false } } },
+        },
+        webhooks: { endpoints: [{ name: 'all', url: receiver.url, events: ['entry.create', 'entry.publish'] }], allowPrivateAddresses: true, pollInterval: 50, backoff: 50 },
+      } as never,
+    });
+  });
+  after(async () => {
+    await app?.stop();
+    await receiver?.close();
+  });
+
+  it('sends entry events for the served type, as for an api:: type, and none for an internal one', async () => {
+    await app.kernel.documents(NOTE).create({ data: { text: 'internal' } });
+    const created = await app.post('/api/reading-list/entries', { data: { title: 'Dune' } });
+    expect(created.status, created.text).to.equal(201);
+    // A REST create publishes (Strapi 5's default status): the draft's create, then its publication
+    const got = await receiver.waitFor(2);
+    expect(got.map((r) => [r.body.event, r.body.uid, r.body.model, r.body.entry.title])).to.deep.equal([
+      ['entry.create', ENTRY, 'entry', 'Dune'], ['entry.publish', ENTRY, 'entry', 'Dune'],
+    ]);
+    // The category's event comes after (it has no drafts): had the note sent one, it would have
+    // arrived before it
+    expect((await app.post('/api/categories', { data: { name: 'Sci-fi' } })).status).to.equal(201);
+    expect((await receiver.waitFor(3)).map((r) => r.body.uid)).to.deep.equal([ENTRY, ENTRY, 'api::category.category']);
+  });
+
+  it('is listed, edited and published by an administrator as an api:: type is', async () => {
+    const first = await app.post('/admin/register-admin', { email: 'ada@example.com', password: 'Correct-Horse-9', firstname: 'Ada', lastname: 'Lovelace' });
+    expect(first.status, first.text).to.equal(200);
+    const h = { authorization: `Bearer ${first.body.data.token as string}` };
+    const types = await app.request('GET', '/content-manager/content-types', undefined, h);
+    expect(types.body.data.map((t: Json) => t.uid)).to.include.members([ENTRY, 'api::category.category']).and.not.include(NOTE);
+    const base = `/content-manager/collection-types/${ENTRY}`;
+    const created = await app.request('POST', base, { title: 'Foundation', pages: 255 }, h);
+    expect(created.status, created.text).to.equal(201);
+    const id = created.body.data.documentId as string;
+    const published = await app.request('POST', `${base}/${id}/actions/publish`, {}, h);
+    expect(published.status, published.text).to.equal(200);
+    expect((await app.get('/api/reading-list/entries?sort=title')).body.data.map((e: Json) => e.title)).to.include('Foundation');
+    const listed = await app.request('GET', `${base}?sort=title:asc`, undefined, h);
+    expect(listed.body.results.map((e: Json) => [e.title, e.status])).to.deep.include(['Foundation', 'published']);
+    expect((await app.request('GET', `/content-manager/collection-types/${NOTE}`, undefined, h)).status).to.equal(404);
+    // The role screen offers it: Editor and Author roles were seeded with it
+    const roles = await app.request('GET', '/admin/permissions', undefined, h);
+    const subjects = (roles.body.data.sections.contentTypes as Array<{ subjects: string[] }>)[0]!.subjects;
+    expect(subjects).to.include(ENTRY).and.not.include(NOTE);
   });
 });
