@@ -65,7 +65,7 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
     };
   }
   if (Number.isInteger(status) && status >= 400 && status < 500) {
-    // http-errors thrown by koa-body, koa or ctx.throw: keep the status, expose the reason phrase
+    // http-errors thrown by the body reader (co-body), koa or ctx.throw: keep the status, expose the reason phrase
     const name = HTTP_NAMES[status] ?? 'BadRequestError';
     const message = status === 413 ? 'request entity too large'
       : http.expose === true && typeof http.message === 'string' ? http.message : defaultMessage(status);

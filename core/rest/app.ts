@@ -3,12 +3,12 @@
 // before the routes, then the routes.
 
 import Koa, { type Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import type { ApiConfig, ServerConfig } from '../config/types.js';
 import type { Logger } from '../log/logger.js';
 import type { ModelRegistry } from '../registry/model-registry.js';
 import { corsMiddleware } from './cors.js';
 import { routedBody } from './body.js';
+import { jsonBody } from './json-body.js';
 import { bodyParseError, errorMiddleware } from './error-middleware.js';
 import { buildRouter, hasRoute, useRouter, type MountDeps } from './mount.js';
 import { indexMiddleware, serverIndex } from './index-page.js';
@@ -46,11 +46,7 @@ export function createRestApp(options: RestAppOptions): Koa<RequestState> {
   // A request without a route is answered 404 or 405 without its body being read or inflated
   app.use(routedBody({
     routed: (ctx) => hasRoute(router, ctx.path, ctx.method),
-    parse: koaBody({
-      json: true, multipart: false, urlencoded: false, text: false,
-      jsonLimit: api.bodyLimit, jsonStrict: true,
-      onError: bodyParseError,
-    }) as Middleware<RequestState>,
+    parse: jsonBody(api.bodyLimit, bodyParseError),
     depthLimit: api.rest.maxBodyDepth + api.rest.maxJsonDepth,
   }));
   for (const m of middleware.beforeRoutes) app.use(m);

@@ -44,7 +44,7 @@ function serialize(ctx: { body: unknown; type: string }): void {
 /** zlib's error codes (gzip and deflate: Z_DATA_ERROR, Z_BUF_ERROR; brotli: ERR__ERROR_FORMAT_...). */
 const ZLIB_CODE = /^(Z_|ERR__|ERR_BROTLI)/;
 
-/** koa-body's parse failures: malformed JSON and prototype keys (refused by the parser before any
+/** The JSON body reader's failures (co-body's): malformed JSON and prototype keys (refused by the parser before any
  *  object exists, so nothing can be polluted) are Strapi's 400 SyntaxError with the parser's
  *  message; the rest (413 and its kind) keep their status. */
 export function bodyParseError(err: Error & { status?: number; code?: unknown }, ctx?: { get(header: string): string }): never {

@@ -6,7 +6,6 @@ import type { IncomingMessage } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import formidable, { errors as formidableErrors } from 'formidable';
 import { PayloadTooLargeError, ValidationError } from '../../core/index.js';
 import type { UploadSettings } from './config.js';
 
@@ -41,6 +40,8 @@ export async function readMultipart(req: IncomingMessage, settings: UploadSettin
     await drain(req, declared - settings.requestSizeLimit);
     throw requestTooLarge(settings);
   }
+  // formidable loads with the first upload, not at start
+  const { default: formidable, errors: formidableErrors } = await import('formidable');
   const dir = await mkdtemp(join(tmpdir(), 'strata-upload-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   const form = formidable({

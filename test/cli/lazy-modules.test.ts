@@ -1,5 +1,5 @@
 // What a production start loads: the packages a request may never need (GraphQL's, image work,
-// mail, file sniffing) load with the first request that needs them, not at start (issue #43:
+// mail, file sniffing, multipart parsing) load with the first request that needs them, not at start (issue #43:
 // start-up time and idle memory). A load hook in the server process lists every package it
 // loads, from which node_modules folder, into a file the test reads.
 
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { FIXTURE_CONTENT_TYPES } from '../helpers/kernel.js';
 import { startServer } from '../helpers/server-process.js';
 
-const ON_DEMAND = ['graphql', 'graphql-jit', 'graphql-http', '@graphql-tools/schema', 'graphql-query-complexity', 'sharp', 'nodemailer', 'file-type'];
+const ON_DEMAND = ['graphql', 'graphql-jit', 'graphql-http', '@graphql-tools/schema', 'graphql-query-complexity', 'sharp', 'nodemailer', 'file-type', 'formidable'];
 const GRAPHQL = ['graphql', 'graphql-jit', 'graphql-http', '@graphql-tools/schema'];
 
 const HOOK = `
@@ -30,7 +30,7 @@ registerHooks({
 describe('npm start: what loads on demand', function () {
   this.timeout(120_000);
 
-  it('starts without GraphQL, sharp, nodemailer or file-type; the first GraphQL request loads GraphQL alone', async () => {
+  it('starts without GraphQL, sharp, nodemailer, file-type or formidable; the first GraphQL request loads GraphQL alone', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'strata-lazy-'));
     cpSync(FIXTURE_CONTENT_TYPES, join(appDir, 'content-types'), { recursive: true });
     const hook = join(appDir, 'record-loads.mjs');
@@ -55,7 +55,7 @@ describe('npm start: what loads on demand', function () {
       expect(await res.json()).to.deep.equal({ data: { articles: [] } });
       const afterGraphql = loaded();
       expect(GRAPHQL.filter((name) => !afterGraphql.has(name)), 'not loaded by the first GraphQL request').to.deep.equal([]);
-      expect(['sharp', 'nodemailer', 'file-type'].filter((name) => afterGraphql.has(name))).to.deep.equal([]);
+      expect(['sharp', 'nodemailer', 'file-type', 'formidable'].filter((name) => afterGraphql.has(name))).to.deep.equal([]);
     } finally {
       await server.stop();
     }
