@@ -5,13 +5,12 @@
 // version and some drafts through the same service calls a client's requests make.
 
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createKernel, createConsoleLogger, type Kernel } from '../core/index.js';
 import {
   countsFor, datasetFile, GENERATOR_VERSION, markerFile, readMarker, removeDatabase, schemaHash,
   type Dataset, type DatasetCounts, type DatasetMarker, type DatasetVariant,
 } from './dataset.js';
-import { CONTENT_TYPES_DIR, DATA_DIR, ROOT } from './paths.js';
+import { APP_DIR, CONFIG_DIR, CONTENT_TYPES_DIR, DATA_DIR } from './paths.js';
 import { Prng } from './prng.js';
 import { progress } from './progress.js';
 import { BENCH_SECRETS, SERVER_PLUGINS } from './startup.js';
@@ -39,7 +38,7 @@ export async function ensureDataset(articles: number, seed: number, force = fals
   // The example app's config with the plugins its server runs with (startup.ts), so the data is
   // written as that server reads it
   const kernel = await createKernel({
-    appDir: ROOT, contentTypesDir: CONTENT_TYPES_DIR, configDir: join(ROOT, 'config'), logger: createConsoleLogger('warn'),
+    appDir: APP_DIR, contentTypesDir: CONTENT_TYPES_DIR, configDir: CONFIG_DIR, logger: createConsoleLogger('warn'),
     env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: partial, ...BENCH_SECRETS, ...SERVER_PLUGINS[variant] },
   });
   await kernel.load();

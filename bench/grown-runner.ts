@@ -15,7 +15,7 @@ import { fillThroughApi, type GrownFixture } from './grown-fill.js';
 import { grownScenarios } from './grown-scenarios.js';
 import { measure, measurePair, type LoadResult } from './load.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
-import { BENCH_DIR, SERVER_ENTRY } from './paths.js';
+import { BENCH_DIR, SERVER_ENTRY, withMeasuredConfig } from './paths.js';
 import { rssMb, startServer, stopChecked, type ServerProcess } from './proc.js';
 import type { RunOptions } from './runner.js';
 import type { Scenario } from './scenarios.js';
@@ -72,6 +72,7 @@ export async function runGrown(restaurants: number, seed: number, opts: RunOptio
   const errors: string[] = [];
   const appDir = mkdtempSync(join(tmpdir(), 'strata-bench-grown-'));
   cpSync(join(GROWN_APP, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+  withMeasuredConfig(appDir);
   const dbFile = join(appDir, 'data.db');
   const env = grownEnv(appDir, dbFile, opts.workers);
   const results: GrownScenarioResult[] = [];

@@ -8,16 +8,15 @@
 import { parseArgs } from 'node:util';
 import { createKernel, createMemoryLogger } from '../core/index.js';
 import { datasetFile } from './dataset.js';
-import { CONTENT_TYPES_DIR, ROOT } from './paths.js';
+import { APP_DIR, CONFIG_DIR, CONTENT_TYPES_DIR } from './paths.js';
 import { BENCH_SECRETS, SERVER_PLUGINS } from './startup.js';
-import { join } from 'node:path';
 
 const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
 const { values } = parseArgs({ options: { size: { type: 'string', default: '10k' }, categories: { type: 'string', default: '30' } } });
 const articles = SIZES[values.size!.toLowerCase()] ?? Number(values.size);
 const samples = Number(values.categories);
 const kernel = await createKernel({
-  appDir: ROOT, contentTypesDir: CONTENT_TYPES_DIR, configDir: join(ROOT, 'config'), logger: createMemoryLogger(),
+  appDir: APP_DIR, contentTypesDir: CONTENT_TYPES_DIR, configDir: CONFIG_DIR, logger: createMemoryLogger(),
   env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: datasetFile(articles, 42, 'site'), HOST: '127.0.0.1', PORT: '0', WORKERS: '1', ...BENCH_SECRETS, ...SERVER_PLUGINS.site },
 });
 const { url } = await kernel.start();

@@ -10,7 +10,7 @@ import { readFixture } from './fixture.js';
 import { measure, measurePair, type LoadOptions, type LoadResult } from './load.js';
 import { measureNeighbours, type NeighboursResult } from './neighbours.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
-import { FLOOR_ENTRY, ROOT, SERVER_ENTRY } from './paths.js';
+import { APP_DIR, FLOOR_ENTRY, SERVER_ENTRY } from './paths.js';
 import { rssMb, startServer, stopChecked, type ServerProcess } from './proc.js';
 import { PENDING_SCENARIOS, scenarios, type AuthSession, type RequestSpec, type Scenario } from './scenarios.js';
 import { countFloor, countOurs } from './statements.js';
@@ -92,7 +92,7 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
     errors.push(`startup: ${(err as Error).message}`);
   }
 
-  const ours = await startServer('ours', [SERVER_ENTRY], serverEnv(ROOT, dbFile, opts.workers));
+  const ours = await startServer('ours', [SERVER_ENTRY], serverEnv(APP_DIR, dbFile, opts.workers));
   const floor = await startServer('floor', [FLOOR_ENTRY], { DATABASE_FILENAME: dbFile, HOST: '127.0.0.1', PORT: '0', JWT_SECRET: BENCH_SECRETS.JWT_SECRET });
   log(`servers: ours ${ours.url} (pid ${ours.pid}), floor ${floor.url} (pid ${floor.pid})`);
   const others = new Map<ServerKind, ServerProcess>();
@@ -107,7 +107,7 @@ export async function runBench(dataset: Dataset, dbFile: string, opts: RunOption
       const kind = kindOf(scenario);
       let server = kind === 'core' ? ours : others.get(kind);
       if (!server) {
-        server = await startServer(`ours (${kind})`, [SERVER_ENTRY], serverEnv(ROOT, dbFile, opts.workers, kind));
+        server = await startServer(`ours (${kind})`, [SERVER_ENTRY], serverEnv(APP_DIR, dbFile, opts.workers, kind));
         others.set(kind, server);
         log(`servers: ours with ${kind} ${server.url} (pid ${server.pid})`);
       }

@@ -12,7 +12,7 @@ import { GROWN_APP, grownEnv } from './grown-runner.js';
 import { grownScenarios } from './grown-scenarios.js';
 import { measurePair, type LoadResult } from './load.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
-import { SERVER_ENTRY } from './paths.js';
+import { SERVER_ENTRY, withMeasuredConfig } from './paths.js';
 import { rssMb, startServer, stopChecked, type ServerProcess } from './proc.js';
 import type { RunOptions } from './runner.js';
 import { ensureStrapi, startStrapi, STRAPI_VERSION } from './strapi.js';
@@ -52,6 +52,7 @@ export async function runSideBySide(restaurants: number, seed: number, opts: Run
   const strapiDir = ensureStrapi();
   const appDir = mkdtempSync(join(tmpdir(), 'strata-bench-vs-strapi-'));
   cpSync(join(GROWN_APP, 'content-types'), join(appDir, 'content-types'), { recursive: true });
+  withMeasuredConfig(appDir);
   const results: SideBySideScenario[] = [];
   const fill = { ours: { requests: 0, fillMs: 0 }, strapi: { requests: 0, fillMs: 0 } };
   const idleRssMb = { ours: 0, strapi: 0 };

@@ -6,7 +6,7 @@ import type { Dataset } from './dataset.js';
 import { readFixture } from './fixture.js';
 import { measure, type LoadResult } from './load.js';
 import { currentLoad, describeMachine, type Machine } from './machine.js';
-import { ROOT, SERVER_ENTRY } from './paths.js';
+import { APP_DIR, SERVER_ENTRY } from './paths.js';
 import { rssMb, startServer, stopChecked } from './proc.js';
 import type { RunOptions } from './runner.js';
 import { IDLE_RSS_TARGET_MB, siteScenarios } from './site-scenarios.js';
@@ -53,7 +53,7 @@ export async function runSite(dataset: Dataset, dbFile: string, opts: RunOptions
   const probes = await countOurs(dbFile, list, {}, runTag);
   for (const [id, probe] of probes) if (probe.status >= 300) errors.push(`(${id}) in-process probe answered ${probe.status}`);
 
-  const server = await startServer('ours (site)', [SERVER_ENTRY], serverEnv(ROOT, dbFile, opts.workers, 'site'));
+  const server = await startServer('ours (site)', [SERVER_ENTRY], serverEnv(APP_DIR, dbFile, opts.workers, 'site'));
   log(`server: ours ${server.url} (pid ${server.pid}), draft-and-publish and i18n on`);
   await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
   const idleRssMb = rssMb(server.pid);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rssMb, startServer, stopChecked } from './proc.js';
-import { ROOT, SERVER_ENTRY } from './paths.js';
+import { APP_DIR, SERVER_ENTRY, withMeasuredConfig } from './paths.js';
 
 export interface StartupSample { readyMs: number; firstResponseMs: number; idleRssMb: number }
 export interface StartupResult extends StartupSample { runs: number; contentTypes: number }
@@ -75,7 +75,7 @@ function median(samples: StartupSample[]): StartupSample {
 
 export async function exampleAppStartup(dbFile: string, runs: number, workers: number): Promise<StartupResult> {
   const samples: StartupSample[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await startOnce(ROOT, dbFile, '/api/articles?pagination[pageSize]=1', workers));
+  for (let i = 0; i < runs; i++) samples.push(await startOnce(APP_DIR, dbFile, '/api/articles?pagination[pageSize]=1', workers));
   return { ...median(samples), runs, contentTypes: 4 };
 }
 
@@ -89,8 +89,8 @@ export async function shippedAppStartup(runs: number, workers: number): Promise<
     const warm: StartupSample[] = [];
     for (let i = 0; i < runs; i++) {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
-      cold.push(await startOnce(ROOT, db, '/api/articles?pagination[pageSize]=1', workers, 'shipped'));
-      warm.push(await startOnce(ROOT, db, '/api/articles?pagination[pageSize]=1', workers, 'shipped'));
+      cold.push(await startOnce(APP_DIR, db, '/api/articles?pagination[pageSize]=1', workers, 'shipped'));
+      warm.push(await startOnce(APP_DIR, db, '/api/articles?pagination[pageSize]=1', workers, 'shipped'));
     }
     return { cold: { ...median(cold), runs, contentTypes: 4 }, warm: { ...median(warm), runs, contentTypes: 4 } };
   } finally {
@@ -102,6 +102,7 @@ export async function generatedAppStartup(count: number, runs: number, workers: 
   const dir = mkdtempSync(join(tmpdir(), 'strata-bench-app-'));
   try {
     writeSchemas(dir, count);
+    withMeasuredConfig(dir);
     const db = join(dir, 'data.db');
     const first = '/api/items-001?pagination[pageSize]=1';
     const cold: StartupSample[] = [];

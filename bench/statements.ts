@@ -3,11 +3,10 @@
 // One kernel per server kind, with that server's plugins (startup.ts); the users-permissions one
 // also registers the (h) user first. For the floor: the difference in its /__stats around one request.
 
-import { join } from 'node:path';
 import { createKernel, createMemoryLogger } from '../core/index.js';
 import { registerBenchUser } from './auth.js';
 import { BENCH_SECRETS, SERVER_PLUGINS, type ServerKind } from './startup.js';
-import { CONTENT_TYPES_DIR, ROOT } from './paths.js';
+import { APP_DIR, CONFIG_DIR, CONTENT_TYPES_DIR } from './paths.js';
 import type { AuthSession, RequestSpec, Scenario } from './scenarios.js';
 
 export interface Probe {
@@ -37,7 +36,7 @@ export async function countOurs(dbFile: string, list: Scenario[], session: AuthS
 
 async function countOn(kind: ServerKind, dbFile: string, list: Scenario[], session: AuthSession, runTag: string, out: Map<string, Probe>): Promise<void> {
   const kernel = await createKernel({
-    appDir: ROOT, contentTypesDir: CONTENT_TYPES_DIR, configDir: join(ROOT, 'config'), logger: createMemoryLogger(),
+    appDir: APP_DIR, contentTypesDir: CONTENT_TYPES_DIR, configDir: CONFIG_DIR, logger: createMemoryLogger(),
     env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', ...BENCH_SECRETS, ...SERVER_PLUGINS[kind] },
   });
   try {

@@ -9,6 +9,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
+
+/** The bench measures the suite's fixture app, not the example app a user edits. */
+const FIXTURE_APP = join(ROOT, 'test', 'fixture');
 import { buildOnce } from '../helpers/server-process.js';
 
 interface Load { requests: number; non2xx: number; errors: number }
@@ -35,7 +38,7 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
     out = mkdtempSync(join(tmpdir(), 'strata-grown-bench-test-'));
     run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--dataset', 'grown', '--quick', '--restart', '--skip-build',
       '--articles', String(RESTAURANTS), '--warmup', '0.5', '--duration', '1', '--rounds', '1', '--out', out], {
-      cwd: ROOT, encoding: 'utf8', timeout: 175_000, env: { ...process.env, DATABASE_CLIENT: 'sqlite' },
+      cwd: ROOT, encoding: 'utf8', timeout: 175_000, env: { ...process.env, DATABASE_CLIENT: 'sqlite', STRATA_BENCH_APP: FIXTURE_APP },
     });
     const json = readdirSync(out).find((f) => f.endsWith('.json'));
     if (json) result = JSON.parse(readFileSync(join(out, json), 'utf8')) as Result;

@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
 
+/** The bench measures the suite's fixture app, not the example app a user edits. */
+const FIXTURE_APP = join(ROOT, 'test', 'fixture');
+
 interface Side { requests: number; rps: number; non2xx: number; errors: number; statementsPerRequest: number; peakRssMb: number; latencyMs: { p50: number; p99: number } }
 interface ScenarioResult { id: string; kind: string; ours?: Side; floor?: Side; ratio?: { rps: number }; sameResponse?: boolean }
 interface Result {
@@ -33,7 +36,7 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
   before(() => {
     out = mkdtempSync(join(tmpdir(), 'strata-bench-test-'));
     run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], {
-      cwd: ROOT, encoding: 'utf8', timeout: 175_000, env: { ...process.env, DATABASE_CLIENT: 'sqlite' },
+      cwd: ROOT, encoding: 'utf8', timeout: 175_000, env: { ...process.env, DATABASE_CLIENT: 'sqlite', STRATA_BENCH_APP: FIXTURE_APP },
     });
     const json = readdirSync(out).find((f) => f.endsWith('.json'));
     if (json) result = JSON.parse(readFileSync(join(out, json), 'utf8')) as Result;

@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/kernel.js';
 
+/** The bench measures the suite's fixture app, not the example app a user edits. */
+const FIXTURE_APP = join(ROOT, 'test', 'fixture');
+
 interface Side { requests: number; rps: number; non2xx: number; errors: number; statementsPerRequest: number; sqlMsPerRequest: number }
 interface ScenarioResult { id: string; kind: string; targetRps: number; ours?: Side }
 interface Result {
@@ -32,7 +35,7 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
   before(() => {
     out = mkdtempSync(join(tmpdir(), 'strata-site-bench-test-'));
     run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--dataset', 'site', '--quick', '--articles', String(ARTICLES), '--duration', '2', '--out', out], {
-      cwd: ROOT, encoding: 'utf8', timeout: 175_000, env: { ...process.env, DATABASE_CLIENT: 'sqlite' },
+      cwd: ROOT, encoding: 'utf8', timeout: 175_000, env: { ...process.env, DATABASE_CLIENT: 'sqlite', STRATA_BENCH_APP: FIXTURE_APP },
     });
     const json = readdirSync(out).find((f) => f.endsWith('.json'));
     if (json) result = JSON.parse(readFileSync(join(out, json), 'utf8')) as Result;
