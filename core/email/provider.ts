@@ -33,7 +33,9 @@ export function createEmailProvider(
     let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
     return {
       send: async (message) => {
-        transport ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtp as Parameters<typeof mailer.createTransport>[0]));
+        transport ??= import('nodemailer')
+          .then(({ default: mailer }) => mailer.createTransport(smtp as Parameters<typeof mailer.createTransport>[0]))
+          .catch((err: unknown) => { transport = undefined; throw err; });
         await (await transport).sendMail(message);
       },
     };

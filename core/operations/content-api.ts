@@ -65,6 +65,10 @@ export class ContentApiRegistry {
     if (typeof uid !== 'string' || !/^plugin::[a-z0-9-]+\.[a-z0-9-]+$/.test(uid)) {
       throw new KernelError('PLUGIN_ERR_INVALID', `${where}: expected a plugin content type's uid, plugin::<plugin>.<name> (api:: types are served already)`);
     }
+    if (uid.slice('plugin::'.length, uid.indexOf('.')) !== owner) {
+      // Another plugin's type (users, tokens) is its owner's to serve, or not
+      throw new KernelError('PLUGIN_ERR_INVALID', `${where}: a plugin serves its own types (plugin::${owner}.<name>)`);
+    }
     const existing = this.#requests.get(uid);
     if (existing) throw new KernelError('PLUGIN_ERR_DUPLICATE', `${where}: already served for ${existing.owner}`);
     for (const key of Object.keys(options ?? {})) {
@@ -107,7 +111,8 @@ export class ContentApiRegistry {
   }
 
   /** Before the buildRoutes phase, from what was asked: every request is in once each plugin's
-   *  register() has run, and one naming no type stops the start there. */
+   *  register() has run, and one naming no type stops the start there. Any api:: uid answers
+   *  true then, whether a type has it or not: ask the registry which types exist. */
   has(uid: string): boolean {
     return this.#served ? this.#served.has(uid) : uid.startsWith('api::') || this.#requests.has(uid);
   }

@@ -3,7 +3,7 @@
 // permissions are an ability whose limits (fields, locales, "is creator") the document layer
 // enforces, so every surface meets the same rules. Uses only the kernel's public API.
 
-import { definePlugin, type OperationRegistry } from '../../core/index.js';
+import { definePlugin, MODEL_STAGE, type OperationRegistry } from '../../core/index.js';
 import { authOperations } from './auth.js';
 import { AdminContext } from './context.js';
 import { configurationOperations, Configurations } from './content-manager/configuration.js';
@@ -28,8 +28,8 @@ export default definePlugin({
   register(api, config) {
     const admin = new AdminContext(api, readSettings(config));
     const configurations = new Configurations(api);
-    // Last of the registerModels taps: other plugins' types are in by then (createdBy on the served ones)
-    api.hooks.registerModels.tap({ name: PLUGIN_NAME, stage: 100 }, (registry) => addModels(registry, api));
+    // After every registerModels tap that adds types or attributes: createdBy on the served types too
+    api.hooks.registerModels.tap({ name: PLUGIN_NAME, stage: MODEL_STAGE.ATTRIBUTES + 1 }, (registry) => addModels(registry, api));
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
       for (const op of authOperations(admin)) operations.define(op);
       for (const op of userOperations(admin)) operations.define(op);

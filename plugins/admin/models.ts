@@ -19,8 +19,10 @@ export const UPDATED_BY = 'updatedById';
 
 /** The content types an administrator edits: the app's own (api::), and those a plugin serves
  *  through the content API as an app's (api.contentApi.serve): the same documents, drafts and
- *  routes. Plugins' internal types (users, roles, tokens) stay theirs. */
-export const isEditable = (ct: ContentType, api: Pick<PluginApi, 'contentApi'>): boolean => ct.uid.startsWith('api::') || api.contentApi.has(ct.uid);
+ *  routes. Plugins' internal types (users, roles, tokens) stay theirs, and a type whose schema
+ *  says `pluginOptions['content-manager'].visible: false` (Strapi's switch) is left out. */
+export const isEditable = (ct: ContentType, api: Pick<PluginApi, 'contentApi'>): boolean =>
+  (ct.uid.startsWith('api::') || api.contentApi.has(ct.uid)) && ct.pluginOptions?.['content-manager']?.visible !== false;
 
 export function addModels(registry: ModelRegistry, api: Pick<PluginApi, 'contentApi'>): void {
   const owner = { owner: PLUGIN_NAME };

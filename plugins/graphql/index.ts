@@ -47,11 +47,14 @@ export default definePlugin({
   register(api, config) {
     const settings = readSettings(config, api.config);
     // The schema as data needs the frozen registry and every operation: the surfaces phase has
-    // both. The executable schema, and graphql-js, graphql-jit and graphql-http with it (a third
-    // of a start's time and 15 MB), wait for the first GraphQL request: a site that serves REST
-    // alone never loads them. Extensions are the exception: they may fail to build, and a mistake
-    // must stop the start, so with any they are built in verify, first of its taps (the custom
-    // fields' permission actions they declare are then known to every other check).
+    // both. In production the executable schema, and graphql-js, graphql-jit and graphql-http with
+    // it, wait for the first GraphQL request: a site that serves REST alone never loads them.
+    // Elsewhere (development, tests, `strata build` unless run in production) it is built in
+    // verify, so that a schema no GraphQL server would accept (a plugin's schema hook naming a
+    // type that does not exist) stops the start where its author is. Extensions are built in
+    // verify everywhere: they may fail to build, and the custom fields' permission actions they
+    // declare must be known to every other check (first of verify's taps).
+    const eager = api.config.server.environment !== 'production';
     const extensions = new ExtensionRegistry();
     let spec: BuiltSpec | undefined;
     let extended = false;
@@ -60,12 +63,13 @@ export default definePlugin({
     let built: Built | undefined;
     const notYet = () => new KernelError('KERNEL_ERR_STATE', 'the GraphQL schema is built in the surfaces phase; it is not ready yet');
     const build = (): Promise<Built> => {
-      building ??= (async () => {
-        if (!spec) throw notYet();
-        const { executableSchema } = await import('./schema.js');
-        built = executableSchema(api, settings, spec, extend);
-        return built;
-      })();
+      // Asked for too early: refused, and nothing kept, so that a later call builds
+      if (!spec || (extended && !extend)) return Promise.reject(notYet());
+      const from = spec;
+      // A failed build is not kept either: the next request tries again, and logs again
+      building ??= import('./schema.js')
+        .then(({ executableSchema }) => { built = executableSchema(api, settings, from, extend); return built; })
+        .catch((err: unknown) => { building = undefined; throw err; });
       return building;
     };
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
@@ -75,12 +79,14 @@ export default definePlugin({
       extended = extensions.seal();
     });
     api.hooks.verify.tapPromise({ name: PLUGIN_NAME, stage: -100 }, async () => {
-      if (!extended) return;
-      const { checkScopes, collectExtensions } = await import('./extension/build.js');
-      extend = collectExtensions(extensions, settings, api);
+      if (extended) {
+        const { collectExtensions } = await import('./extension/build.js');
+        extend = collectExtensions(extensions, settings, api);
+      }
+      if (!extended && !eager) return;
       await build();
       // Every action exists once the routes are final and the extensions built
-      checkScopes(extend, api.knownActions());
+      if (extend) (await import('./extension/build.js')).checkScopes(extend, api.knownActions());
     });
     api.middleware('beforeBody', playgroundMiddleware(settings));
     const counts: ExecutionCounts = { compiled: 0, interpreted: 0 };
@@ -88,8 +94,20 @@ export default definePlugin({
     api.middleware('beforeBody', async (ctx, next) => {
       if (ctx.path !== settings.endpoint) return next();
       endpoint ??= Promise.all([import('./http.js'), build()])
-        .then(([http, { schema }]) => http.graphqlMiddleware(api, settings, () => schema, counts));
-      return (await endpoint)(ctx, next);
+        .then(([http, { schema }]) => http.graphqlMiddleware(api, settings, () => schema, counts))
+        .catch((err: unknown) => { endpoint = undefined; throw err; });
+      let serve: Middleware<RequestState>;
+      try {
+        serve = await endpoint;
+      } catch (err) {
+        // Still a GraphQL answer, as every other failure at this endpoint
+        api.logger.error(`graphql: the endpoint could not be loaded: ${(err as Error)?.stack ?? String(err)}`, { requestId: ctx.state.requestId });
+        ctx.status = 500;
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify({ errors: [{ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        return;
+      }
+      return serve(ctx, next);
     });
     api.services.provide('graphql', {
       settings,

@@ -3,7 +3,7 @@
 
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, GraphQLScalarType, GraphQLSchema } from 'graphql';
-import { ForbiddenError, type FieldSpec, type OperationCall, type PluginApi, type RequestContext, type RunOptions } from '../../core/index.js';
+import { ForbiddenError, KernelError, type FieldSpec, type OperationCall, type PluginApi, type RequestContext, type RunOptions } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { otherScalar, scalarTypes } from './scalars.js';
@@ -48,7 +48,14 @@ export function executableSchema(api: PluginApi, settings: GraphqlSettings, buil
       resolvers[type.name] = fields;
     }
   }
-  if (!extend) return { schema: makeExecutableSchema({ typeDefs: sdl, resolvers: resolvers as never }), sdl };
+  if (!extend) {
+    try {
+      return { schema: makeExecutableSchema({ typeDefs: sdl, resolvers: resolvers as never }), sdl };
+    } catch (err) {
+      // Only a plugin's schema hook can make the generated schema invalid (a type that does not exist)
+      throw new KernelError('PLUGIN_ERR_INVALID', `graphql: the schema does not build: ${(err as Error).message}`, { cause: err });
+    }
+  }
   return extendedSchema(api, built, sdl, resolvers, extend);
 }
 

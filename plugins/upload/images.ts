@@ -21,6 +21,10 @@ function loadSharp(): Promise<typeof sharpModule> {
     sharp.cache(false);
     sharp.concurrency(1);
     return sharp;
+  }).catch((err: unknown) => {
+    // Not kept: a missing native build answers 500 and is logged at each upload until it is fixed
+    loading = undefined;
+    throw err;
   });
   return loading;
 }

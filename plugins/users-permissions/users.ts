@@ -29,10 +29,11 @@ const AUTH_FIELDS = [
 
 const REQUEST_FIELDS = ['username', 'email', 'confirmed', 'blocked', 'tokenVersion'];
 
-// Compared against when no user matches, so a miss costs what a wrong password costs: a hash of a
-// random value nobody kept, at BCRYPT_COST, written out rather than hashed at every start.
-const DUMMY_HASH = '$2b$10$9akQRvbAMn48wCx/C7sScuTEiVkoQI6QRKSKe3oU2EWpC2YvbNzfm';
 export const BCRYPT_COST = 10;
+// Compared against when no user matches, so a miss costs what a wrong password costs: a hash of a
+// random value nobody kept, written out rather than hashed at every start. bcrypt reads the cost
+// from the hash, so it is written from BCRYPT_COST.
+const DUMMY_HASH = `$2b$${String(BCRYPT_COST).padStart(2, '0')}$9akQRvbAMn48wCx/C7sScuTEiVkoQI6QRKSKe3oU2EWpC2YvbNzfm`;
 
 export class Users {
   constructor(private readonly kernel: PluginApi) {}

@@ -38,9 +38,9 @@ describe('npm start: what loads on demand', function () {
     const log = join(appDir, 'loaded.txt');
     writeFileSync(log, '');
     const loaded = () => new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
-    // One process (no cluster), the fixture's plugins: GraphQL and upload on
+    // One process (no cluster), the fixture's plugins as shipped: users-permissions, GraphQL and upload on
     const server = startServer(appDir, {
-      NODE_ENV: 'production', WORKERS: '1', USERS_PERMISSIONS: 'false', JWT_SECRET: 'lazy-modules-test-jwt-secret-000000',
+      NODE_ENV: 'production', WORKERS: '1', JWT_SECRET: 'lazy-modules-test-jwt-secret-000000',
       API_TOKEN_SALT: 'lazy-modules-test-api-token-salt-0000', NODE_OPTIONS: `--import ${pathToFileURL(hook).href}`, LOADED_LOG: log,
     });
     try {

@@ -201,6 +201,8 @@ describe('serving a plugin content type: options and mistakes', () => {
   it('stops the start naming the plugin: a uid no type has, an unknown option, a call after register', async () => {
     expect(await refusal(shelf((api) => api.contentApi.serve('plugin::shelf.tagg')))).to.equal(
       "PLUGIN_ERR_INVALID: plugin shelf: contentApi.serve('plugin::shelf.tagg'): no content type has this uid (did you mean plugin::shelf.tag?); add it in the registerModels hook");
+    expect(await refusal(shelf((api) => api.contentApi.serve('plugin::users-permissions.user')))).to.equal(
+      "PLUGIN_ERR_INVALID: plugin shelf: contentApi.serve(\"plugin::users-permissions.user\"): a plugin serves its own types (plugin::shelf.<name>)");
     expect(await refusal(shelf((api) => api.contentApi.serve('api::tag.tag')))).to.match(/^PLUGIN_ERR_INVALID: plugin shelf: contentApi.serve\("api::tag.tag"\): expected a plugin content type's uid/);
     expect(await refusal(shelf((api) => api.contentApi.serve('plugin::shelf.tag', { only: ['findOne', 'publish' as never] })))).to.equal(
       "PLUGIN_ERR_INVALID: plugin shelf: contentApi.serve('plugin::shelf.tag'): publish is not an action of a collection type (find, findOne, create, update, delete)");
@@ -217,14 +219,22 @@ describe('a served plugin content type in webhooks and the admin content manager
     kind: 'collectionType', collectionName: 'reading_list_notes', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
     options: {}, pluginOptions: {}, attributes: { text: { type: 'string' } },
   };
+  // A served type its schema hides from the content manager (Strapi's switch)
+  const HIDDEN = 'plugin::reading-list.shelf';
+  const shelves: ContentTypeSchema = {
+    ...notes, collectionName: 'reading_list_shelves', info: { singularName: 'shelf', pluralName: 'shelves', displayName: 'Shelf' },
+    pluginOptions: { 'content-manager': { visible: false } },
+  };
   const withNotes = definePlugin({
     name: 'reading-list',
     register(api) {
       api.hooks.registerModels.tap('reading-list', (registry) => {
         registry.addContentType(schemaOf('entry', 'entries', 'reading_list_entries'), { owner: 'reading-list', uid: ENTRY });
         registry.addContentType(notes, { owner: 'reading-list', uid: NOTE });
+        registry.addContentType(shelves, { owner: 'reading-list', uid: HIDDEN });
       });
       api.contentApi.serve(ENTRY);
+      api.contentApi.serve(HIDDEN);
     },
   });
   let receiver: Receiver;
@@ -269,7 +279,10 @@ describe('a served plugin content type in webhooks and the admin content manager
     expect(first.status, first.text).to.equal(200);
     const h = { authorization: `Bearer ${first.body.data.token as string}` };
     const types = await app.request('GET', '/content-manager/content-types', undefined, h);
-    expect(types.body.data.map((t: Json) => t.uid)).to.include.members([ENTRY, 'api::category.category']).and.not.include(NOTE);
+    expect(types.body.data.map((t: Json) => t.uid)).to.include.members([ENTRY, 'api::category.category']).and.not.include.members([NOTE]);
+    expect(types.body.data.map((t: Json) => t.uid)).to.not.include(HIDDEN);
+    expect((await app.request('GET', `/content-manager/collection-types/${HIDDEN}`, undefined, h)).status).to.equal(404);
+    expect((await app.get('/api/reading-list/shelves')).status, 'served on the content API all the same').to.equal(200);
     const base = `/content-manager/collection-types/${ENTRY}`;
     const created = await app.request('POST', base, { title: 'Foundation', pages: 255 }, h);
     expect(created.status, created.text).to.equal(201);
@@ -279,10 +292,24 @@ describe('a served plugin content type in webhooks and the admin content manager
     expect((await app.get('/api/reading-list/entries?sort=title')).body.data.map((e: Json) => e.title)).to.include('Foundation');
     const listed = await app.request('GET', `${base}?sort=title:asc`, undefined, h);
     expect(listed.body.results.map((e: Json) => [e.title, e.status])).to.deep.include(['Foundation', 'published']);
+    // Edited: the update is the administrator's, and says so
+    const updated = await app.request('PUT', `${base}/${id}`, { title: 'Foundation and Empire' }, h);
+    expect(updated.status, updated.text).to.equal(200);
+    const read = await app.request('GET', `${base}/${id}`, undefined, h);
+    expect([read.body.data.title, read.body.data.createdBy?.id, read.body.data.updatedBy?.id]).to.deep.equal(['Foundation and Empire', first.body.data.user.id, first.body.data.user.id]);
     expect((await app.request('GET', `/content-manager/collection-types/${NOTE}`, undefined, h)).status).to.equal(404);
-    // The role screen offers it: Editor and Author roles were seeded with it
-    const roles = await app.request('GET', '/admin/permissions', undefined, h);
-    const subjects = (roles.body.data.sections.contentTypes as Array<{ subjects: string[] }>)[0]!.subjects;
+    // The role screen offers it, the seeded Editor role holds it, and the internal type is no subject
+    const catalogue = await app.request('GET', '/admin/permissions', undefined, h);
+    const subjects = (catalogue.body.data.sections.contentTypes as Array<{ subjects: string[] }>)[0]!.subjects;
     expect(subjects).to.include(ENTRY).and.not.include(NOTE);
+    const roles = await app.request('GET', '/admin/roles', undefined, h);
+    const editor = (roles.body.data as Json[]).find((r) => r.code === 'strapi-editor')!;
+    const held = await app.request('GET', `/admin/roles/${String(editor.id)}/permissions`, undefined, h);
+    expect((held.body.data as Json[]).filter((p) => p.subject === ENTRY).map((p) => p.action)).to.include.members([
+      'plugin::content-manager.explorer.create', 'plugin::content-manager.explorer.read', 'plugin::content-manager.explorer.publish',
+    ]);
+    const refused = await app.request('PUT', `/admin/roles/${String(editor.id)}/permissions`, { permissions: [{ action: 'plugin::content-manager.explorer.read', subject: NOTE }] }, h);
+    expect(refused.status, refused.text).to.equal(400);
+    expect(refused.text).to.contain(`${NOTE} is not a content type an administrator edits`);
   });
 });

@@ -1,6 +1,7 @@
 // The plugin's configuration is checked at start-up; a bad value names its key.
 
 import { expect } from 'chai';
+import { definePlugin } from '../../../core/index.js';
 import { startKernel } from '../../helpers/kernel.js';
 import { gqlConfig, type Json } from './helpers.js';
 
@@ -134,4 +135,54 @@ describe('GraphQL: a content type with a relation to i18n\'s locales', () => {
       }
     });
   }
+});
+
+describe('GraphQL: when the executable schema is built', () => {
+  const PRODUCTION = { environment: 'production' };
+  const SALT = { tokens: { salt: 'graphql-lazy-test-salt-0123456789abcdef' } };
+  /** Adds a field of a type that does not exist to every entity type: a schema hook's mistake. */
+  const badField = definePlugin({
+    name: 'bad-field',
+    register(api) {
+      api.hooks.schemaFields.tap('bad-field', (fields, scope) => (scope.role === 'entity' ? { ...fields, oops: { type: 'NoSuchType', args: {} } } : fields));
+    },
+  });
+  const post = (url: string, query: string) => fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+
+  it('outside production, at start: a schema hook naming a type that does not exist stops it', async () => {
+    const failed = await startKernel({ config: gqlConfig(), plugins: [badField] }).then(async (app) => { await app.stop(); return undefined; }, (err: unknown) => err as Error);
+    expect(failed, 'the kernel started').to.be.instanceOf(Error);
+    expect(failed!.message).to.match(/^graphql: the schema does not build: .*NoSuchType/);
+  });
+
+  it('in production, at the first GraphQL request; a build that fails is a GraphQL 500, tried again by the next request', async () => {
+    const app = await startKernel({ config: { ...gqlConfig(), server: PRODUCTION, api: SALT } as never, plugins: [badField] });
+    try {
+      expect((await app.get('/api/articles')).status).to.equal(200);
+      for (let i = 0; i < 2; i++) {
+        const res = await post(app.url, '{ __typename }');
+        expect(res.status).to.equal(500);
+        expect(await res.json()).to.deep.equal({ errors: [{ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      }
+      // Each request tried the build again: each logged why it failed
+      expect(app.logs.filter((l) => l.level === 'error' && /the schema does not build: .*NoSuchType/.test(l.message))).to.have.lengthOf(2);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('refuses schema() before the routes are built without keeping the refusal', async () => {
+    let early: Promise<unknown> | undefined;
+    const asker = definePlugin({ name: 'asker', register(api) { early = api.services.get('graphql').schema(); early.catch(() => undefined); } });
+    const app = await startKernel({ config: { ...gqlConfig(), server: PRODUCTION, api: SALT } as never, plugins: [asker] });
+    try {
+      expect(await early!.then(() => 'built', (err: Error) => err.message)).to.match(/it is not ready yet/);
+      const res = await post(app.url, '{ articles { title } }');
+      expect(res.status).to.equal(200);
+      expect(await res.json()).to.deep.equal({ data: { articles: [] } });
+      expect((await app.kernel.service('graphql').schema()).getQueryType()?.name).to.equal('Query');
+    } finally {
+      await app.stop();
+    }
+  });
 });
