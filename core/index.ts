@@ -2,6 +2,8 @@
 
 // The kernel, plugins and their handle
 export { createKernel, Kernel, type KernelOptions } from './kernel/kernel.js';
+export { exitWith, runOnApp } from './kernel/run-command.js';
+export { WEBHOOK_ACTIONS } from './operations/webhooks.js';
 export type { KernelHooks, KernelHookName } from './kernel/hooks.js';
 export { QUERY_STAGE, AUTH_STAGE, MODEL_STAGE } from './kernel/stages.js';
 export { definePlugin, type MiddlewarePosition, type Plugin, type PluginApi, type PluginEntry, type PluginPolicies, type PluginsConfig } from './kernel/plugin.js';
@@ -16,6 +18,11 @@ export { developmentSecret } from './config/dev-secret.js';
 export { productionSecret, type ConfigKey, type ConfigKeys, type ProductionSecret } from './config/known-keys.js';
 /** The word of a list a misspelt one most likely meant (a few edits away), for "did you mean" errors. */
 export { nearest } from './config/known-keys.js';
+export { parseCommandLine, UsageError } from './config/command-line.js';
+export {
+  isBoolean, isNonEmptyString, isPositiveInteger, settingsReader,
+  type BudgetSettings, type EmailSettings, type RawSettings, type SettingsReader,
+} from './config/plugin-settings.js';
 /** The types of an app's config/<name>.ts files. */
 export type { ApiConfigFile, ConfigInput, DatabaseConfigFile, PluginsConfigFile, ServerConfigFile, WebhooksConfigFile } from './config/config-files.js';
 export type { KernelConfig, KernelConfigInput, DatabaseClient, RestConfig, ApiTokensConfig, WebhookEndpoint, WebhooksConfig } from './config/types.js';

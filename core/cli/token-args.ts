@@ -1,8 +1,8 @@
 // The command line of `npm run token`: parsed into one of four commands, or a UsageError that the
 // CLI prints with the usage text and exit code 1.
 
-import { parseArgs } from 'node:util';
 import type { ApiTokenInput, ApiTokenRef } from '../api-tokens/types.js';
+import { parseCommandLine, UsageError } from '../config/command-line.js';
 
 export const TOKEN_USAGE = `Usage:
   npm run token -- create --name <name> --type <read-only|full-access|custom>
@@ -21,7 +21,7 @@ revoke   deletes a token; requests carrying it get 401 from then on
 Runs on the app's configured database (config/ and the environment, as npm start does).
 Clients send the secret as: Authorization: Bearer <secret>`;
 
-export class UsageError extends Error {}
+export { UsageError } from '../config/command-line.js';
 
 export type TokenCommand =
   | { command: 'create'; input: ApiTokenInput }
@@ -43,26 +43,14 @@ const OPTIONS = {
 const ALLOWED: Record<string, string[]> = {
   create: ['name', 'type', 'lifespan', 'permissions', 'description'],
   list: ['json'],
-  revoke: ['name', 'id'],
   regenerate: ['name', 'id'],
+  revoke: ['name', 'id'],
 };
 
 export function parseTokenArgs(argv: string[]): TokenCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { command: 'help' };
-  const [command, ...extra] = positionals;
-  if (command === undefined) throw new UsageError('missing command: create, list, regenerate or revoke');
-  const allowed = ALLOWED[command];
-  if (!allowed) throw new UsageError(`unknown command "${command}": use create, list, regenerate or revoke`);
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
-  const wrong = Object.keys(values).find((k) => !allowed.includes(k));
-  if (wrong) throw new UsageError(`--${wrong} does not apply to ${command}`);
+  const line = parseCommandLine(argv, OPTIONS, ALLOWED);
+  if (line.help) return { command: 'help' };
+  const { command, values } = line;
 
   if (command === 'list') return { command, json: values.json === true };
   if (command === 'revoke' || command === 'regenerate') {

@@ -3,8 +3,7 @@
 // included) without listening. Usage mistakes and refused input print a message and exit with
 // code 1.
 
-import { createConsoleLogger, createKernel, isApplicationError, KernelError, type ApiToken, type Kernel } from '../index.js';
-import { appDir, configDir } from '../config/app-folders.js';
+import { exitWith, runOnApp, type ApiToken, type Kernel } from '../index.js';
 import { parseTokenArgs, TOKEN_USAGE, UsageError, type TokenCommand } from './token-args.js';
 
 async function run(kernel: Kernel, cmd: Exclude<TokenCommand, { command: 'help' }>): Promise<number> {
@@ -80,22 +79,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${TOKEN_USAGE}\n`);
     return 0;
   }
-  // Warnings and errors only: stdout is for the command's own output
-  const kernel = await createKernel({ appDir, configDir, logger: createConsoleLogger('warn') });
-  try {
-    await kernel.load();
-    return await run(kernel, cmd);
-  } catch (err) {
-    if (err instanceof KernelError) process.stderr.write(`failed [${err.code}]: ${err.message}\n`);
-    else if (isApplicationError(err)) process.stderr.write(`error: ${err.message}\n`);
-    else throw err;
-    return 1;
-  } finally {
-    await kernel.destroy();
-  }
+  return runOnApp((kernel) => run(kernel, cmd));
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: unknown) => {
-  process.stderr.write(`${err instanceof KernelError ? `failed [${err.code}]: ${err.message}` : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-  process.exitCode = 1;
-});
+exitWith(main(process.argv.slice(2)));

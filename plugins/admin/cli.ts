@@ -4,9 +4,8 @@
 // default roles), without listening. A password may come on stdin instead of the command line,
 // where other users of the machine could read it (`printf %s "$PW" | strata admin ...`).
 
-import { parseArgs } from 'node:util';
 import {
-  appDir, checkEmail, configDir, createConsoleLogger, createKernel, isApplicationError, KernelError, ValidationError, type Kernel,
+  checkEmail, exitWith, parseCommandLine, runOnApp, UsageError, ValidationError, type Kernel,
 } from '../../core/index.js';
 import { SUPER_ADMIN_CODE } from './actions.js';
 import { ROLE_UID, SESSION_UID, USER_UID } from './models.js';
@@ -26,8 +25,6 @@ Without --password, the password is read from stdin (printf %s "$PW" | strata ad
 Passwords: 8 characters or more, a lower-case and an upper-case letter and a digit.
 Runs on the app's configured database (config/ and the environment, as npm start does).`;
 
-class UsageError extends Error {}
-
 type Command =
   | { command: 'create-user'; email: string; password?: string; firstname: string; lastname: string | null; role: string }
   | { command: 'reset-password'; email: string; password?: string }
@@ -43,21 +40,9 @@ const ALLOWED: Record<string, string[]> = {
 };
 
 function parse(argv: string[]): Command {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { command: 'help' };
-  const [command, ...extra] = positionals;
-  if (command === undefined) throw new UsageError('missing command: create-user or reset-password');
-  const allowed = ALLOWED[command];
-  if (!allowed) throw new UsageError(`unknown command "${command}": use create-user or reset-password`);
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
-  const wrong = Object.keys(values).find((k) => !allowed.includes(k));
-  if (wrong) throw new UsageError(`--${wrong} does not apply to ${command}`);
+  const line = parseCommandLine(argv, OPTIONS, ALLOWED);
+  if (line.help) return { command: 'help' };
+  const { command, values } = line;
   if (values.email === undefined) throw new UsageError(`${command} needs --email`);
   const password = values.password === undefined ? {} : { password: values.password };
   if (command === 'reset-password') return { command, email: values.email, ...password };
@@ -136,27 +121,13 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
-  // Warnings and errors only: stdout is for the command's own output
-  const kernel = await createKernel({ appDir, configDir, logger: createConsoleLogger('warn') });
-  try {
-    await kernel.load();
+  return runOnApp(async (kernel) => {
     if (!kernel.registry.has(USER_UID)) {
       process.stderr.write('error: the admin plugin is not enabled in config/plugins.ts\n');
       return 1;
     }
-    return cmd.command === 'create-user' ? await createUser(kernel, cmd, password) : await resetPassword(kernel, cmd.email, password);
-  } catch (err) {
-    if (err instanceof KernelError) process.stderr.write(`failed [${err.code}]: ${err.message}\n`);
-    else if (err instanceof ValidationError) process.stderr.write(`error: ${message(err)}\n`);
-    else if (isApplicationError(err)) process.stderr.write(`error: ${err.message}\n`);
-    else throw err;
-    return 1;
-  } finally {
-    await kernel.destroy();
-  }
+    return cmd.command === 'create-user' ? createUser(kernel, cmd, password) : resetPassword(kernel, cmd.email, password);
+  }, (err) => (err instanceof ValidationError ? message(err) : undefined));
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: unknown) => {
-  process.stderr.write(`${err instanceof KernelError ? `failed [${err.code}]: ${err.message}` : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-  process.exitCode = 1;
-});
+exitWith(main(process.argv.slice(2)));

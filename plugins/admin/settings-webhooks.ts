@@ -4,18 +4,11 @@
 // the body is the webhook itself (no `data` wrapper) and `isEnabled` says whether it is on; the
 // rest is core's (headers' values masked, config/webhooks.ts's endpoints listed read-only).
 
-import { listOf, objectOf, type DocSchema, type OperationRegistry, type RequestContext, type RouteTable } from '../../core/index.js';
+import { listOf, objectOf, WEBHOOK_ACTIONS, type DocSchema, type OperationRegistry, type RequestContext, type RouteTable } from '../../core/index.js';
 
 /** Core's webhook operations, by name (core/operations/webhooks.ts). */
-const WEBHOOKS = {
-  list: 'admin::webhooks.list',
-  read: 'admin::webhooks.read',
-  create: 'admin::webhooks.create',
-  update: 'admin::webhooks.update',
-  delete: 'admin::webhooks.delete',
-  deliveries: 'admin::webhooks.deliveries',
-  trigger: 'admin::webhooks.trigger',
-} as const;
+// The actions core's webhook operations check, under the names the routes below read
+const WEBHOOKS = { ...WEBHOOK_ACTIONS, list: WEBHOOK_ACTIONS.find, read: WEBHOOK_ACTIONS.findOne } as const;
 
 type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,7 +1,9 @@
 // The plugin's configuration (config/plugins.ts, `admin.config`), checked once at register time
 // with the bad key named. Durations are in seconds, as Strapi's admin.auth.sessions.
 
-import { KernelError, productionSecret, type ConfigKeys, type EmailProvider, type RateLimitStore } from '../../core/index.js';
+import {
+  isPositiveInteger, isNonEmptyString, KernelError, productionSecret, settingsReader, type BudgetSettings, type ConfigKeys, type EmailSettings,
+} from '../../core/index.js';
 
 export interface SessionLifespans {
   /** How long a session lasts without a refresh. */
@@ -27,8 +29,8 @@ export interface AdminSettings {
   /** Seconds an invitation's registration link and a reset link are valid. */
   registrationTokenLifespan: number;
   resetPasswordTokenLifespan: number;
-  rateLimit: { enabled: boolean; interval: number; max: number; maxPerAddress: number; store?: RateLimitStore };
-  email: { provider: 'log' | 'smtp' | EmailProvider; from: string; smtp?: Record<string, unknown> };
+  rateLimit: BudgetSettings;
+  email: EmailSettings;
 }
 
 /** The keys plugins.admin.config may hold: the kernel refuses others before register, and names
@@ -48,31 +50,10 @@ type Raw = Record<string, unknown>;
 const DAY = 24 * 60 * 60;
 
 export function readSettings(config: Raw): AdminSettings {
-  const at = (key: string) => `config plugins.admin.config.${key}`;
-  const obj = (source: Raw, key: string, path = key): Raw => {
-    const v = source[key];
-    if (v === undefined) return {};
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new KernelError('CONFIG_ERR_INVALID', `${at(path)}: expected an object`);
-    return v as Raw;
-  };
-  const pick = <T>(source: Raw, key: string, path: string, check: (v: unknown) => boolean, expected: string, fallback: T): T => {
-    const v = source[key];
-    if (v === undefined) return fallback;
-    if (!check(v)) throw new KernelError('CONFIG_ERR_INVALID', `${at(path)}: expected ${expected}, got ${JSON.stringify(v)}`);
-    return v as T;
-  };
-  const isBool = (v: unknown) => typeof v === 'boolean';
-  const isStr = (v: unknown) => typeof v === 'string' && v.length > 0;
-  const isPosInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0;
-  const seconds = (source: Raw, key: string, path: string, fallback: number) => pick(source, key, path, isPosInt, 'a number of seconds', fallback);
+  const { at, object: obj, value: pick, budgets, email } = settingsReader('admin');
+  const seconds = (source: Raw, key: string, path: string, fallback: number) => pick(source, key, path, isPositiveInteger, 'a number of seconds', fallback);
   const auth = obj(config, 'auth');
   const sessions = obj(auth, 'sessions', 'auth.sessions');
-  const rate = obj(config, 'rateLimit');
-  const email = obj(config, 'email');
-  const provider = email.provider ?? 'log';
-  if (provider !== 'log' && provider !== 'smtp' && typeof (provider as EmailProvider)?.send !== 'function') {
-    throw new KernelError('CONFIG_ERR_INVALID', `${at('email.provider')}: expected 'log', 'smtp' or an object with a send(message) function`);
-  }
   const settings: AdminSettings = {
     auth: {
       secret: pick<string | undefined>(auth, 'secret', 'auth.secret', (v) => typeof v === 'string' && v.length >= 16, 'a string of at least 16 characters', undefined),
@@ -87,27 +68,14 @@ export function readSettings(config: Raw): AdminSettings {
       },
       origins: pick(auth, 'origins', 'auth.origins', (v) => Array.isArray(v) && v.every((o) => typeof o === 'string' && /^https?:\/\/[^/]+$/.test(o)), 'a list of origins such as https://admin.example.com', []),
     },
-    url: pick(config, 'url', 'url', (v) => isStr(v) && /^https?:\/\//.test(v as string), 'an absolute URL', 'http://localhost:1337/admin'),
+    url: pick(config, 'url', 'url', (v) => isNonEmptyString(v) && /^https?:\/\//.test(v as string), 'an absolute URL', 'http://localhost:1337/admin'),
     registrationTokenLifespan: seconds(config, 'registrationTokenLifespan', 'registrationTokenLifespan', 7 * DAY),
     resetPasswordTokenLifespan: seconds(config, 'resetPasswordTokenLifespan', 'resetPasswordTokenLifespan', 60 * 60),
-    rateLimit: {
-      enabled: pick(rate, 'enabled', 'rateLimit.enabled', isBool, 'a boolean', true),
-      interval: pick(rate, 'interval', 'rateLimit.interval', isPosInt, 'a number of milliseconds', 60_000),
-      max: pick(rate, 'max', 'rateLimit.max', isPosInt, 'a positive integer', 5),
-      maxPerAddress: pick(rate, 'maxPerAddress', 'rateLimit.maxPerAddress', isPosInt, 'a positive integer', 30),
-      store: pick<RateLimitStore | undefined>(rate, 'store', 'rateLimit.store', (v) => typeof (v as RateLimitStore)?.hit === 'function', 'an object with a hit(key, interval) function', undefined),
-    },
-    email: {
-      provider: provider as AdminSettings['email']['provider'],
-      from: pick(email, 'from', 'email.from', isStr, 'an email address', 'no-reply@localhost'),
-      smtp: pick<Raw | undefined>(email, 'smtp', 'email.smtp', (v) => typeof v === 'object' && v !== null, 'nodemailer transport options', undefined),
-    },
+    rateLimit: budgets(config, 'rateLimit', 5),
+    email: email(config, 'email'),
   };
   for (const [name, span] of Object.entries({ remembered: settings.auth.remembered, session: settings.auth.session })) {
     if (span.idle > span.max) throw new KernelError('CONFIG_ERR_INVALID', `${at('auth.sessions')}: the ${name} idle lifespan (${span.idle} s) is longer than its maximum (${span.max} s)`);
-  }
-  if (settings.email.provider === 'smtp' && !settings.email.smtp) {
-    throw new KernelError('CONFIG_ERR_INVALID', `${at('email.smtp')}: the smtp provider needs transport options (host, port, auth)`);
   }
   return settings;
 }

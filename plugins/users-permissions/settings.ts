@@ -1,9 +1,10 @@
 // The plugin's configuration (config/plugins.ts, `users-permissions.config`), checked once at
 // register time with the bad key named.
 
-import { KernelError, productionSecret, type ConfigKeys } from '../../core/index.js';
+import {
+  isBoolean, isNonEmptyString, isPositiveInteger, KernelError, productionSecret, settingsReader, type BudgetSettings, type ConfigKeys, type EmailSettings,
+} from '../../core/index.js';
 import { readEmailTemplates, type EmailTemplates } from './email-templates.js';
-import type { EmailProvider, RateLimitStore } from '../../core/index.js';
 
 export interface RoleGrants {
   /** Permission actions, e.g. api::article.article.find. */
@@ -26,8 +27,8 @@ export interface UpSettings {
   codeTtl: number;
   /** max: attempts per identifier, operation and client address; maxPerAddress: per operation
    *  and client address, across identifiers (password spraying). */
-  rateLimit: { enabled: boolean; interval: number; max: number; maxPerAddress: number; store?: RateLimitStore };
-  email: { provider: 'log' | 'smtp' | EmailProvider; from: string; smtp?: Record<string, unknown>; templates: EmailTemplates };
+  rateLimit: BudgetSettings;
+  email: EmailSettings & { templates: EmailTemplates };
   /** Permissions per role type, synced to the database at start-up (see docs/authentication.md). */
   permissions?: RoleGrants;
   /** How long a role's permissions are cached in each process, in ms. */
@@ -55,30 +56,13 @@ export const CONFIG_KEYS: ConfigKeys = {
 };
 
 export function readSettings(config: Raw): UpSettings {
-  const at = (key: string) => `config plugins.users-permissions.config.${key}`;
-  const obj = (key: string): Raw => {
-    const v = config[key];
-    if (v === undefined) return {};
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new KernelError('CONFIG_ERR_INVALID', `${at(key)}: expected an object`);
-    return v as Raw;
-  };
-  const pick = <T>(source: Raw, key: string, path: string, check: (v: unknown) => boolean, expected: string, fallback: T): T => {
-    const v = source[key];
-    if (v === undefined) return fallback;
-    if (!check(v)) throw new KernelError('CONFIG_ERR_INVALID', `${at(path)}: expected ${expected}, got ${JSON.stringify(v)}`);
-    return v as T;
-  };
-  const isBool = (v: unknown) => typeof v === 'boolean';
-  const isStr = (v: unknown) => typeof v === 'string' && v.length > 0;
-  const isPosInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0;
+  const reader = settingsReader('users-permissions');
+  const { at, value: pick } = reader;
+  const obj = (key: string): Raw => reader.object(config, key);
+  const [isBool, isStr, isPosInt] = [isBoolean, isNonEmptyString, isPositiveInteger];
   const jwt = obj('jwt');
-  const rate = obj('ratelimit');
-  const email = obj('email');
   const secret = pick<string | undefined>(jwt, 'secret', 'jwt.secret', (v) => typeof v === 'string' && v.length >= 16, 'a string of at least 16 characters', undefined);
-  const provider = email.provider ?? 'log';
-  if (provider !== 'log' && provider !== 'smtp' && typeof (provider as EmailProvider)?.send !== 'function') {
-    throw new KernelError('CONFIG_ERR_INVALID', `${at('email.provider')}: expected 'log', 'smtp' or an object with a send(message) function`);
-  }
+  const email = reader.email(config, 'email');
   const codeTtl = pick(config, 'codeTtl', 'codeTtl', isPosInt, 'a number of milliseconds', 60 * 60 * 1000);
   const settings: UpSettings = {
     jwt: { secret, expiresIn: pick(jwt, 'expiresIn', 'jwt.expiresIn', (v) => isStr(v) || isPosInt(v), 'a duration such as 30d or a number of seconds', '30d') },
@@ -89,26 +73,15 @@ export function readSettings(config: Raw): UpSettings {
     resetPasswordUrl: pick(config, 'resetPasswordUrl', 'resetPasswordUrl', isStr, 'a URL', 'http://localhost:3000/reset-password'),
     serverUrl: pick(config, 'serverUrl', 'serverUrl', isStr, 'a URL', 'http://localhost:1337'),
     codeTtl,
-    rateLimit: {
-      enabled: pick(rate, 'enabled', 'ratelimit.enabled', isBool, 'a boolean', true),
-      interval: pick(rate, 'interval', 'ratelimit.interval', isPosInt, 'a number of milliseconds', 60_000),
-      max: pick(rate, 'max', 'ratelimit.max', isPosInt, 'a positive integer', 10),
-      maxPerAddress: pick(rate, 'maxPerAddress', 'ratelimit.maxPerAddress', isPosInt, 'a positive integer', 30),
-      store: pick<RateLimitStore | undefined>(rate, 'store', 'ratelimit.store', (v) => typeof (v as RateLimitStore)?.hit === 'function', 'an object with a hit(key, interval) function', undefined),
-    },
+    rateLimit: reader.budgets(config, 'ratelimit', 10),
     email: {
-      provider: provider as UpSettings['email']['provider'],
-      from: pick(email, 'from', 'email.from', isStr, 'an email address', 'no-reply@localhost'),
-      smtp: pick<Raw | undefined>(email, 'smtp', 'email.smtp', (v) => typeof v === 'object' && v !== null, 'nodemailer transport options', undefined),
+      ...email,
       // The default reset text says how long its link lasts
-      templates: readEmailTemplates(email.templates, at('email.templates'), codeTtl),
+      templates: readEmailTemplates(obj('email').templates, at('email.templates'), codeTtl),
     },
     permissions: readGrants(config.permissions, at('permissions')),
     permissionCacheTtl: pick(config, 'permissionCacheTtl', 'permissionCacheTtl', (v) => Number.isSafeInteger(v) && (v as number) >= 0, 'a number of milliseconds', 10_000),
   };
-  if (settings.email.provider === 'smtp' && !settings.email.smtp) {
-    throw new KernelError('CONFIG_ERR_INVALID', `${at('email.smtp')}: the smtp provider needs transport options (host, port, auth)`);
-  }
   return settings;
 }
 

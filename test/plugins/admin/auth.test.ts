@@ -4,6 +4,7 @@
 // live session opens admin routes.
 
 import { expect } from 'chai';
+import { startKernel } from '../../helpers/kernel.js';
 import { expectStatus, useKernel } from '../../helpers/suite.js';
 import { adminOptions, as, login, PASSWORD, refreshCookie, registerFirstAdmin, type Session } from './helpers.js';
 
@@ -161,4 +162,21 @@ describe('admin: sign-in budgets', () => {
     // Even the right password waits for the budget
     expectStatus(await app().post('/admin/login', { email: 'ada@example.com', password: PASSWORD }), 429);
   });
+});
+
+describe('admin: its configuration, each mistake named by its path', () => {
+  const cases: Array<{ extra: Record<string, unknown>; message: string }> = [
+    { extra: { rateLimit: { max: 0 } }, message: 'config plugins.admin.config.rateLimit.max: expected a positive integer, got 0' },
+    { extra: { email: { provider: 'pigeon' } }, message: "config plugins.admin.config.email.provider: expected 'log', 'smtp' or an object with a send(message) function" },
+    { extra: { email: { provider: 'smtp' } }, message: 'config plugins.admin.config.email.smtp: the smtp provider needs transport options (host, port, auth)' },
+    { extra: { auth: { secret: 'an admin test secret, long enough', sessions: 5 } }, message: 'config plugins.admin.config.auth.sessions: expected an object' },
+    { extra: { auth: { secret: 'an admin test secret, long enough', sessions: { idleSessionLifespan: 7200, maxSessionLifespan: 3600 } } }, message: 'config plugins.admin.config.auth.sessions: the session idle lifespan (7200 s) is longer than its maximum (3600 s)' },
+  ];
+  for (const c of cases) {
+    it(`refuses ${JSON.stringify(c.extra)}`, async () => {
+      const failed = await startKernel(adminOptions(c.extra)).then(async (app) => { await app.stop(); return undefined; }, (err: unknown) => err as Error);
+      expect(failed, 'the kernel started').to.be.instanceOf(Error);
+      expect(failed!.message).to.equal(c.message);
+    });
+  }
 });
