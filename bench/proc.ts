@@ -74,15 +74,7 @@ export async function startServer(name: string, args: string[], env: Record<stri
     name, pid: child.pid!, url, readyMs, spawnedAt,
     exit: () => exited,
     tail: () => lines.slice(-30).join('\n'),
-    stop: async () => {
-      if (!exited) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await ended;
-        clearTimeout(timer);
-      }
-      return exited!;
-    },
+    stop: stopper(child, ended, () => exited),
   };
 }
 
@@ -117,4 +109,17 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number } {
   let peak = rssMb(pid);
   const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, everyMs);
   return { stop: () => { clearInterval(timer); return Math.max(peak, rssMb(pid)); } };
+}
+
+/** SIGTERM, SIGKILL after 10 s if it is still there, then how it ended. */
+export function stopper(child: ChildProcess, ended: Promise<void>, exited: () => ProcessExit | undefined): () => Promise<ProcessExit> {
+  return async () => {
+    if (!exited()) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await ended;
+      clearTimeout(timer);
+    }
+    return exited()!;
+  };
 }

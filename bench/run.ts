@@ -65,6 +65,18 @@ function build(): string | undefined {
   return `npm run build exited with ${res.status}; ran the server tsc emitted anyway`;
 }
 
+/** Writes a run's JSON and markdown (each through a temporary file, so a reader never sees half
+ *  of one), prints the markdown and says where the JSON is. */
+function writeResults(out: string, jsonName: string, markdownName: string, result: unknown, markdown: string): void {
+  mkdirSync(out, { recursive: true });
+  const jsonFile = join(out, jsonName);
+  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, markdownName), markdown]] as const) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  }
+  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -131,17 +143,10 @@ async function main(): Promise<number> {
   }
   if (buildWarning) result.warnings.unshift(buildWarning);
 
-  mkdirSync(out, { recursive: true });
   const stamp = result.startedAt.replace(/[:.]/g, '-');
   const prefix = variant === 'site' ? 'site-' : '';
-  const jsonFile = join(out, `${prefix}${stamp}${quick ? '-quick' : ''}.json`);
-  const mdFile = join(out, `${prefix}${quick ? 'quick.md' : 'latest.md'}`);
   const markdown = result.format === 'strata-bench-site/1' ? siteMarkdown(result) : toMarkdown(result);
-  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [mdFile, markdown]] as const) {
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file);
-  }
-  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  writeResults(out, `${prefix}${stamp}${quick ? '-quick' : ''}.json`, `${prefix}${quick ? 'quick.md' : 'latest.md'}`, result, markdown);
   if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
   return result.errors.length ? 1 : 0;
 }
@@ -151,14 +156,7 @@ async function runStartupBench(runs: number, opts: RunOptions, out: string, skip
   const buildWarning = skipBuild ? undefined : build();
   if (buildWarning) process.stderr.write(`${buildWarning}\n`);
   const result = await runStartup(runs, opts.workers, opts.generatedTypes);
-  mkdirSync(out, { recursive: true });
-  const jsonFile = join(out, `startup-${result.startedAt.replace(/[:.]/g, '-')}.json`);
-  const markdown = startupMarkdown(result);
-  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, 'startup-latest.md'), markdown]] as const) {
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file);
-  }
-  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  writeResults(out, `startup-${result.startedAt.replace(/[:.]/g, '-')}.json`, 'startup-latest.md', result, startupMarkdown(result));
   return 0;
 }
 
@@ -167,14 +165,7 @@ async function runGrownBench(restaurants: number, seed: number, opts: RunOptions
   const buildWarning = skipBuild ? undefined : build();
   const result: GrownResult = await runGrown(restaurants, seed, opts, restart, `${Date.now().toString(36)}${process.pid}`);
   if (buildWarning) result.warnings.unshift(buildWarning);
-  mkdirSync(out, { recursive: true });
-  const jsonFile = join(out, `grown-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`);
-  const markdown = grownMarkdown(result);
-  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, opts.quick ? 'grown-quick.md' : 'grown-latest.md'), markdown]] as const) {
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file);
-  }
-  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  writeResults(out, `grown-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`, opts.quick ? 'grown-quick.md' : 'grown-latest.md', result, grownMarkdown(result));
   if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
   return result.errors.length ? 1 : 0;
 }
@@ -184,14 +175,7 @@ async function runStrapiBench(restaurants: number, seed: number, opts: RunOption
   const buildWarning = skipBuild ? undefined : build();
   const result = await runSideBySide(restaurants, seed, opts, `${Date.now().toString(36)}${process.pid}`);
   if (buildWarning) result.warnings.unshift(buildWarning);
-  mkdirSync(out, { recursive: true });
-  const jsonFile = join(out, `strapi-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`);
-  const markdown = sideBySideMarkdown(result);
-  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, opts.quick ? 'strapi-quick.md' : 'strapi-latest.md'), markdown]] as const) {
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file);
-  }
-  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  writeResults(out, `strapi-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`, opts.quick ? 'strapi-quick.md' : 'strapi-latest.md', result, sideBySideMarkdown(result));
   if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
   return result.errors.length ? 1 : 0;
 }
@@ -215,14 +199,7 @@ async function runScale(sizes: number[], seed: number, opts: RunOptions, out: st
   }
   if (buildWarning) runs[0]!.warnings.unshift(buildWarning);
   const result: ScaleResult = { format: 'strata-bench-site-scale/1', startedAt, finishedAt: new Date().toISOString(), machine: runs[0]!.machine, runs };
-  mkdirSync(out, { recursive: true });
-  const jsonFile = join(out, `site-scale-${startedAt.replace(/[:.]/g, '-')}.json`);
-  const markdown = scaleMarkdown(result);
-  for (const [file, text] of [[jsonFile, `${JSON.stringify(result, null, 2)}\n`], [join(out, 'site-scale.md'), markdown]] as const) {
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file);
-  }
-  process.stdout.write(`${markdown}\nresults: ${jsonFile}\n`);
+  writeResults(out, `site-scale-${startedAt.replace(/[:.]/g, '-')}.json`, 'site-scale.md', result, scaleMarkdown(result));
   const errors = runs.reduce((n, run) => n + run.errors.length, 0);
   if (errors) process.stderr.write(`bench: ${errors} error(s)\n`);
   return errors ? 1 : 0;

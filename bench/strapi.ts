@@ -13,7 +13,7 @@ import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { GROWN_APP } from './grown-runner.js';
 import { ROOT } from './paths.js';
-import type { ServerProcess, ProcessExit } from './proc.js';
+import { stopper, type ServerProcess, type ProcessExit } from './proc.js';
 
 export const STRAPI_VERSION = '5.54.0';
 const NODE_LINE = '22';
@@ -192,14 +192,6 @@ export async function startStrapi(dir: string, dbFile: string, logFile: string, 
     name: 'strapi', pid: child.pid!, url, readyMs: performance.now() - spawnedAt, spawnedAt,
     exit: () => exited,
     tail,
-    stop: async () => {
-      if (!exited) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await ended;
-        clearTimeout(timer);
-      }
-      return exited!;
-    },
+    stop: stopper(child, ended, () => exited),
   };
 }

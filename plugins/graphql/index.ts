@@ -91,14 +91,16 @@ export default definePlugin({
     api.middleware('beforeBody', playgroundMiddleware(settings));
     const counts: ExecutionCounts = { compiled: 0, interpreted: 0 };
     let endpoint: Promise<Middleware<RequestState>> | undefined;
+    let serving: Middleware<RequestState> | undefined;
     api.middleware('beforeBody', async (ctx, next) => {
       if (ctx.path !== settings.endpoint) return next();
+      // Once loaded, every request goes straight to it
+      if (serving) return serving(ctx, next);
       endpoint ??= Promise.all([import('./http.js'), build()])
         .then(([http, { schema }]) => http.graphqlMiddleware(api, settings, () => schema, counts))
         .catch((err: unknown) => { endpoint = undefined; throw err; });
-      let serve: Middleware<RequestState>;
       try {
-        serve = await endpoint;
+        serving = await endpoint;
       } catch (err) {
         // Still a GraphQL answer, as every other failure at this endpoint
         api.logger.error(`graphql: the endpoint could not be loaded: ${(err as Error)?.stack ?? String(err)}`, { requestId: ctx.state.requestId });
@@ -107,7 +109,7 @@ export default definePlugin({
         ctx.body = JSON.stringify({ errors: [{ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
         return;
       }
-      return serve(ctx, next);
+      return serving(ctx, next);
     });
     api.services.provide('graphql', {
       settings,
