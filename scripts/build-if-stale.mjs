@@ -17,15 +17,16 @@ function newest(dir) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     const s = statSync(p);
-    t = Math.max(t, s.isDirectory() ? newest(p) : name.endsWith('.ts') ? s.mtimeMs : 0);
+    t = Math.max(t, s.isDirectory() ? newest(p) : /\.(ts|tsx|css)$/.test(name) ? s.mtimeMs : 0);
   }
   return t;
 }
 
 function stale(entry) {
   const index = join(root, 'dist', 'index.d.ts');
-  if (!existsSync(entry) || !existsSync(index)) return true;
-  const built = Math.min(statSync(entry).mtimeMs, statSync(index).mtimeMs);
+  const panel = join(root, 'dist', 'admin-panel', 'main.js');
+  if (!existsSync(entry) || !existsSync(index) || !existsSync(panel)) return true;
+  const built = Math.min(statSync(entry).mtimeMs, statSync(index).mtimeMs, statSync(panel).mtimeMs);
   return Math.max(...sources.map(newest), statSync(join(root, 'tsconfig.build.json')).mtimeMs) > built;
 }
 

@@ -15,8 +15,10 @@ export interface PageFile {
   /** The served name's start: graphiql -> graphiql.<hash>.js */
   base: string;
   ext: 'js' | 'css';
-  /** A package's file ([package, path inside it]), or the text itself (the page's start-up code). */
+  /** A package's file ([package, path inside it]), a file by its absolute path (a bundle built
+   *  with the package), or the text itself (the page's start-up code). */
   file?: [pkg: string, path: string];
+  path?: string;
   text?: string;
 }
 
@@ -29,6 +31,8 @@ export interface AssetPageOptions {
   files: readonly PageFile[];
   /** Packages resolve from this module (its import.meta.url). */
   from: string;
+  /** Scripts as ES modules (type="module"). */
+  module?: boolean;
   /** The page's HTML, given its stylesheets' and scripts' tags. */
   html(tags: { styles: string; scripts: string }): string;
   /** The page's own Content-Security-Policy (the kernel's default-src 'none' would block it). */
@@ -51,7 +55,8 @@ export function assetPage(options: AssetPageOptions): AssetPage {
   // Resolved now, so a missing package stops the start rather than the first page view; read on
   // first use, since most processes never serve the page
   const require = createRequire(options.from);
-  const paths = files.map(({ file }) => {
+  const paths = files.map(({ file, path: absolute }) => {
+    if (absolute !== undefined) return absolute;
     if (!file) return undefined;
     const [pkg, path] = file;
     try {
@@ -72,7 +77,8 @@ export function assetPage(options: AssetPageOptions): AssetPage {
     const href = (a: Asset) => escapeHtml(prefix + a.name);
     const list = [...assets.values()];
     const styles = list.filter((a) => a.name.endsWith('.css')).map((a) => `<link rel="stylesheet" href="${href(a)}">`).join('\n');
-    const scripts = list.filter((a) => a.name.endsWith('.js')).map((a) => `<script src="${href(a)}"></script>`).join('\n');
+    const type = options.module ? ' type="module"' : '';
+    const scripts = list.filter((a) => a.name.endsWith('.js')).map((a) => `<script${type} src="${href(a)}"></script>`).join('\n');
     return { page: options.html({ styles, scripts }), assets };
   })().catch((err: unknown) => { loaded = undefined; throw err; }));
 

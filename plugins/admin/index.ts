@@ -12,6 +12,7 @@ import { relationOperations } from './content-manager/relations.js';
 import { addContentManagerRoutes } from './content-manager/routes.js';
 import { filterByStatus } from './content-manager/status-filter.js';
 import { addModels, CREATED_BY, isEditable, PERMISSION_UID, PLUGIN_NAME, ROLE_UID, UPDATED_BY } from './models.js';
+import { panelPage } from './panel-page.js';
 import { PERMISSIONS_SIGNAL } from './roles.js';
 import { roleOperations } from './role-operations.js';
 import { addAuthRoutes } from './routes-auth.js';
@@ -39,6 +40,7 @@ export default definePlugin({
       for (const op of relationOperations(admin, configurations)) operations.define(op);
       for (const op of configurationOperations(admin, configurations)) operations.define(op);
     });
+    api.middleware('beforeBody', panelPage(admin.settings.panel, api.logger));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       addAuthRoutes(admin, routes);
       addUserAndRoleRoutes(routes);

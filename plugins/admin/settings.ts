@@ -12,6 +12,13 @@ export interface SessionLifespans {
   max: number;
 }
 
+export interface PanelSettings {
+  /** Whether the kernel serves the panel's page and files (the admin API is served either way). */
+  enabled: boolean;
+  /** Where: a path such as /admin, without a trailing slash. */
+  path: string;
+}
+
 export interface AdminSettings {
   auth: {
     secret?: string;
@@ -31,6 +38,7 @@ export interface AdminSettings {
   resetPasswordTokenLifespan: number;
   rateLimit: BudgetSettings;
   email: EmailSettings;
+  panel: PanelSettings;
 }
 
 /** The keys plugins.admin.config may hold: the kernel refuses others before register, and names
@@ -40,7 +48,7 @@ export const CONFIG_KEYS: ConfigKeys = {
     secret: productionSecret('set ADMIN_JWT_SECRET'), origins: true,
     sessions: { accessTokenLifespan: true, idleRefreshTokenLifespan: true, maxRefreshTokenLifespan: true, idleSessionLifespan: true, maxSessionLifespan: true },
   },
-  url: true, registrationTokenLifespan: true, resetPasswordTokenLifespan: true,
+  url: true, panel: { enabled: true, path: true }, registrationTokenLifespan: true, resetPasswordTokenLifespan: true,
   rateLimit: { enabled: true, interval: true, max: true, maxPerAddress: true, store: true },
   email: { provider: true, from: true, smtp: true },
 };
@@ -48,12 +56,15 @@ export const CONFIG_KEYS: ConfigKeys = {
 type Raw = Record<string, unknown>;
 
 const DAY = 24 * 60 * 60;
+/** Paths the panel cannot take: the content API's, the content manager's and the uploads'. */
+const RESERVED = new Set(['api', 'content-manager', 'uploads', 'graphql', 'upload', 'i18n', 'users-permissions']);
 
 export function readSettings(config: Raw): AdminSettings {
   const { at, object: obj, value: pick, budgets, email } = settingsReader('admin');
   const seconds = (source: Raw, key: string, path: string, fallback: number) => pick(source, key, path, isPositiveInteger, 'a number of seconds', fallback);
   const auth = obj(config, 'auth');
   const sessions = obj(auth, 'sessions', 'auth.sessions');
+  const panel = obj(config, 'panel');
   const settings: AdminSettings = {
     auth: {
       secret: pick<string | undefined>(auth, 'secret', 'auth.secret', (v) => typeof v === 'string' && v.length >= 16, 'a string of at least 16 characters', undefined),
@@ -73,6 +84,11 @@ export function readSettings(config: Raw): AdminSettings {
     resetPasswordTokenLifespan: seconds(config, 'resetPasswordTokenLifespan', 'resetPasswordTokenLifespan', 60 * 60),
     rateLimit: budgets(config, 'rateLimit', 5),
     email: email(config, 'email'),
+    panel: {
+      enabled: pick(panel, 'enabled', 'panel.enabled', (v) => typeof v === 'boolean', 'true or false', true),
+      path: pick(panel, 'path', 'panel.path', (v) => typeof v === 'string' && /^(\/[A-Za-z0-9_-]+)+$/.test(v) && !RESERVED.has(v.split('/')[1]!),
+        `a path such as /admin (not under ${[...RESERVED].map((r) => `/${r}`).join(', ')})`, '/admin'),
+    },
   };
   for (const [name, span] of Object.entries({ remembered: settings.auth.remembered, session: settings.auth.session })) {
     if (span.idle > span.max) throw new KernelError('CONFIG_ERR_INVALID', `${at('auth.sessions')}: the ${name} idle lifespan (${span.idle} s) is longer than its maximum (${span.max} s)`);

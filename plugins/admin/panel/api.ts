@@ -1,0 +1,114 @@
+// The panel's HTTP client. The access token lives in memory only; the refresh token is the
+// server's httpOnly cookie. A 401 refreshes once (one refresh at a time, shared by concurrent
+// requests) and retries; when the session is over, requests wait while the editor signs in
+// again in a dialog over the screen, then go on: the form they were typing in stays as it was.
+
+import { createStore } from './store.js';
+
+export interface ApiErrorBody { status: number; name: string; message: string; details?: unknown }
+
+export class ApiError extends Error {
+  readonly status: number;
+  override readonly name: string;
+  readonly details: unknown;
+  constructor(body: ApiErrorBody) {
+    super(body.message);
+    this.status = body.status;
+    this.name = body.name;
+    this.details = body.details;
+  }
+  /** The server's validation errors by field path (a.b.0.c), for the form. */
+  fieldErrors(): Map<string, string> {
+    const out = new Map<string, string>();
+    const errors = (this.details as { errors?: Array<{ path?: Array<string | number>; message?: string }> } | undefined)?.errors;
+    for (const e of errors ?? []) if (e.path && e.message) out.set(e.path.join('.'), e.message);
+    return out;
+  }
+}
+
+export type Query = Record<string, unknown>;
+
+/** Strapi's bracket query strings (qs's format), for filters and sort. */
+export function toQuery(params: Query, prefix = ''): string[] {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (typeof value === 'object') parts.push(...toQuery(value as Query, name));
+    else parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  }
+  return parts;
+}
+
+export const session = {
+  token: '',
+  /** Set while nobody is signed in and requests wait: the panel shows the sign-in dialog. */
+  expired: createStore(false),
+  waiting: [] as Array<() => void>,
+};
+
+let refreshing: Promise<boolean> | undefined;
+
+/** Trades the refresh cookie for an access token; false when there is no live session. */
+export function refresh(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/admin/access-token', { method: 'POST', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      if (!res.ok) return false;
+      session.token = ((await res.json()) as { data: { token: string } }).data.token;
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/** Called once signed in again: the waiting requests go on. */
+export function resumeAfterSignIn(token: string): void {
+  session.token = token;
+  session.expired.set(false);
+  for (const go of session.waiting.splice(0)) go();
+}
+
+export interface RequestOptions { query?: Query; body?: unknown; form?: FormData; signal?: AbortSignal; anonymous?: boolean }
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const qs = options.query ? toQuery(options.query).join('&') : '';
+  const url = qs ? `${path}?${qs}` : path;
+  const send = () => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (session.token && !options.anonymous) headers.authorization = `Bearer ${session.token}`;
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    return fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  };
+  let res = await send();
+  if (res.status === 401 && !options.anonymous) {
+    if (!(await refresh())) {
+      session.expired.set(true);
+      await new Promise<void>((resolve) => session.waiting.push(resolve));
+    }
+    res = await send();
+  }
+  const text = await res.text();
+  const json: unknown = text ? JSON.parse(text) : null;
+  if (!res.ok) {
+    const error = (json as { error?: ApiErrorBody } | null)?.error;
+    throw new ApiError(error ?? { status: res.status, name: 'HttpError', message: res.statusText || `HTTP ${res.status}` });
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body: body ?? {}, query }),
+  put: <T>(path: string, body: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
+  del: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
+};

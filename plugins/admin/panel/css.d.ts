@@ -1,0 +1,2 @@
+// esbuild bundles the stylesheet the entry point imports into main.css.
+declare module '*.css';

@@ -1,0 +1,39 @@
+// The admin panel's browser bundle: plugins/admin/panel/ (Preact, TSX) bundled by esbuild into
+// dist/admin-panel/main.js and main.css, minified, for browsers of the last few years. Called by
+// `npm run build` (and so by prepack and by the npm scripts when the sources are newer); never at
+// run time: the server only reads the files. esbuild does not type-check: `npm run typecheck`
+// runs tsc on the panel's own tsconfig.
+import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const PANEL_SOURCES = join(root, 'plugins', 'admin', 'panel');
+export const PANEL_OUT = join(root, 'dist', 'admin-panel');
+
+/** Bundles the panel; returns 0, or 1 after printing esbuild's errors. */
+export function buildPanel() {
+  // Loaded here: an installed package (no devDependencies) never builds the panel
+  const esbuild = createRequire(import.meta.url)('esbuild');
+  rmSync(PANEL_OUT, { recursive: true, force: true });
+  mkdirSync(PANEL_OUT, { recursive: true });
+  try {
+    const result = esbuild.buildSync({
+      entryPoints: { main: join(PANEL_SOURCES, 'main.tsx') },
+      outdir: PANEL_OUT,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: ['chrome111', 'firefox114', 'safari16.4'],
+      jsx: 'automatic',
+      jsxImportSource: 'preact',
+      legalComments: 'none',
+      logLevel: 'warning',
+    });
+    return result.errors.length ? 1 : 0;
+  } catch {
+    // esbuild printed the errors
+    return 1;
+  }
+}
