@@ -3,7 +3,7 @@
 // `npm run build` (and so by prepack and by the npm scripts when the sources are newer); never at
 // run time: the server only reads the files. esbuild does not type-check: `npm run typecheck`
 // runs tsc on the panel's own tsconfig.
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,6 @@ export const PANEL_OUT = join(root, 'dist', 'admin-panel');
 export function buildPanel() {
   // Loaded here: an installed package (no devDependencies) never builds the panel
   const esbuild = createRequire(import.meta.url)('esbuild');
-  rmSync(PANEL_OUT, { recursive: true, force: true });
   mkdirSync(PANEL_OUT, { recursive: true });
   try {
     const result = esbuild.buildSync({
@@ -30,10 +29,23 @@ export function buildPanel() {
       jsxImportSource: 'preact',
       legalComments: 'none',
       logLevel: 'warning',
+      write: false,
     });
-    return result.errors.length ? 1 : 0;
+    if (result.errors.length) return 1;
+    // Each file replaced at once (a rename), so a server or test reading it meanwhile never sees
+    // half a bundle
+    for (const file of result.outputFiles) {
+      const temporary = `${file.path}.${process.pid}.tmp`;
+      writeFileSync(temporary, file.contents);
+      renameSync(temporary, file.path);
+    }
+    return 0;
   } catch {
     // esbuild printed the errors
     return 1;
   }
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
+  process.exit(buildPanel());
 }

@@ -1,0 +1,67 @@
+// The admin panel in a real browser: its bundle built from the sources when they are newer (the
+// way `npm run build` builds it, once per test process), a kernel with the admin plugin, and
+// Debian's chromium through playwright-core with every other host cut off, so the panel is
+// shown to work offline. Problems the page reports (script errors, failed requests) are kept
+// for the test to assert there were none.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT, type TestKernel } from './kernel.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PANEL_SOURCES = join(ROOT, 'plugins', 'admin', 'panel');
+export const PANEL_BUNDLE = join(ROOT, 'dist', 'admin-panel');
+/** Browser tests run once, in the SQLite phase: the page does not depend on the database. */
+export const BROWSER_RUN = (process.env.DATABASE_CLIENT ?? 'sqlite') === 'sqlite';
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
+  }
+  return t;
+}
+
+let built = false;
+/** Builds dist/admin-panel/ when a source is newer than the bundle (or there is none). */
+export function ensurePanelBuilt(): void {
+  if (built) return;
+  const bundle = join(PANEL_BUNDLE, 'main.js');
+  if (!existsSync(bundle) || newest(PANEL_SOURCES) > statSync(bundle).mtimeMs) {
+    const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-panel.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (run.status !== 0) throw new Error('the admin panel does not build: see esbuild\'s errors above');
+  }
+  built = true;
+}
+
+export interface PanelBrowser {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** What went wrong in the page: script errors, console errors, failed requests. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** A new browser on the kernel's panel; only the kernel's own address can be reached. */
+export async function openPanel(app: TestKernel, options: { viewport?: { width: number; height: number } } = {}): Promise<PanelBrowser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  await context.route((url) => !url.href.startsWith(app.url), (route) => route.abort());
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    // The first visit asks for an access token without a session: a 401 the panel expects
+    if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => {
+    if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '') || !r.url().startsWith(app.url)) problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
+  return { browser, context, page, problems, close: () => browser.close() };
+}
