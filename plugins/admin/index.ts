@@ -11,6 +11,7 @@ import { contentManagerOperations } from './content-manager/documents.js';
 import { relationOperations } from './content-manager/relations.js';
 import { addContentManagerRoutes } from './content-manager/routes.js';
 import { filterByStatus } from './content-manager/status-filter.js';
+import { addMediaLibraryRoutes } from './media-library.js';
 import { addModels, CREATED_BY, isEditable, PERMISSION_UID, PLUGIN_NAME, ROLE_UID, UPDATED_BY } from './models.js';
 import { panelPage } from './panel-page.js';
 import { PERMISSIONS_SIGNAL } from './roles.js';
@@ -42,10 +43,12 @@ export default definePlugin({
     });
     api.middleware('beforeBody', panelPage(admin.settings.panel, api.logger));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
+      if (admin.settings.panel.enabled) routes.addLink({ title: 'Admin panel', path: admin.settings.panel.path, description: 'Where editors write, publish and translate' });
       addAuthRoutes(admin, routes);
       addUserAndRoleRoutes(routes);
       addSettingsRoutes(routes, api.operations);
       addContentManagerRoutes(routes);
+      addMediaLibraryRoutes(routes, api.operations, api.services);
     });
     api.hooks.authenticateAdmin.tapPromise(PLUGIN_NAME, adminStrategy({
       tokens: () => admin.tokens, sessions: admin.sessions, users: admin.users, roles: admin.roles, models: admin.models,

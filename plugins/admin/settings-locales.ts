@@ -2,7 +2,8 @@
 // /:id) over the i18n plugin's operations, named by their strings and added only when that plugin
 // is enabled. i18n defines what a locale change does (and its rules); this plugin, which owns the
 // admin realm's routes and permissions, serves it to the panel: neither imports the other. Answers
-// are i18n's, bare, as Strapi's. Permissions: plugin::i18n.locale.read/create/update/delete.
+// are i18n's, bare, as Strapi's. Permissions: any administrator lists them; plugin::i18n.locale.create/update/delete change them
+// (plugin::i18n.locale.read is the settings screen's, in the panel).
 
 import { listOf, objectOf, type DocSchema, type OperationRegistry, type RequestContext, type RouteTable } from '../../core/index.js';
 
@@ -30,8 +31,9 @@ export function addLocaleRoutes(routes: RouteTable, operations: Pick<OperationRe
   if (!Object.values(LOCALES).every((name) => operations.has(name))) return;
   const at = '/i18n/locales';
   const tags = ['Admin: locales'];
-  // The list is a content-API operation too (GET /api/i18n/locales): here, administrators only
-  routes.addOperation({ method: 'GET', path: at, operation: LOCALES.list, realm: 'admin', scope: ['plugin::i18n.locale.read'], respond: bare, doc: { summary: 'List the locales', tags, response: bareAnswer(listOf(LOCALE)) } });
+  // The list is a content-API operation too (GET /api/i18n/locales): here, administrators only,
+  // every one of them, as in Strapi (isAuthenticatedAdmin): the panel's locale pickers need it
+  routes.addOperation({ method: 'GET', path: at, operation: LOCALES.list, realm: 'admin', scope: false, respond: bare, doc: { summary: 'List the locales (any administrator)', tags, response: bareAnswer(listOf(LOCALE)) } });
   routes.addOperation({
     method: 'POST', path: at, operation: LOCALES.create, input, respond: bare,
     doc: {

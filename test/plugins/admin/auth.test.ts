@@ -171,6 +171,9 @@ describe('admin: its configuration, each mistake named by its path', () => {
     { extra: { email: { provider: 'smtp' } }, message: 'config plugins.admin.config.email.smtp: the smtp provider needs transport options (host, port, auth)' },
     { extra: { auth: { secret: 'an admin test secret, long enough', sessions: 5 } }, message: 'config plugins.admin.config.auth.sessions: expected an object' },
     { extra: { auth: { secret: 'an admin test secret, long enough', sessions: { idleSessionLifespan: 7200, maxSessionLifespan: 3600 } } }, message: 'config plugins.admin.config.auth.sessions: the session idle lifespan (7200 s) is longer than its maximum (3600 s)' },
+    { extra: { panel: { enabled: 'yes' } }, message: "config plugins.admin.config.panel.enabled: expected true or false, got \"yes\"" },
+    { extra: { panel: { path: '/api' } }, message: "config plugins.admin.config.panel.path: expected a path such as /admin (not under /api, /content-manager, /uploads, /graphql, /upload, /i18n, /users-permissions), got \"/api\"" },
+    { extra: { panel: { path: 'admin/' } }, message: "config plugins.admin.config.panel.path: expected a path such as /admin (not under /api, /content-manager, /uploads, /graphql, /upload, /i18n, /users-permissions), got \"admin/\"" },
   ];
   for (const c of cases) {
     it(`refuses ${JSON.stringify(c.extra)}`, async () => {

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { expectFieldError, expectStatus, fresh, useKernel } from '../../helpers/suite.js';
 import { adminOptions, as, registerFirstAdmin, type Session } from './helpers.js';
-import { expectGuarded } from './settings-helpers.js';
+import { adminWith, expectGuarded } from './settings-helpers.js';
 
 const ACTIONS = ['create', 'read', 'update', 'delete'].map((verb) => `plugin::i18n.locale.${verb}`);
 const LOCALE_KEYS = ['id', 'documentId', 'name', 'code', 'createdAt', 'updatedAt', 'publishedAt', 'isDefault'];
@@ -94,11 +94,14 @@ describe('admin: locales settings', () => {
     const made = await as(app(), root).post('/i18n/locales', { code: 'nl' });
     expectStatus(made, 200);
     await expectGuarded(app(), [
-      { method: 'GET', path: '/i18n/locales', action: 'plugin::i18n.locale.read' },
       { method: 'POST', path: '/i18n/locales', body: { code: 'sv' }, action: 'plugin::i18n.locale.create' },
       { method: 'PUT', path: `/i18n/locales/${made.body.id}`, body: { name: 'Nederlands' }, action: 'plugin::i18n.locale.update' },
       { method: 'DELETE', path: `/i18n/locales/${made.body.id}`, action: 'plugin::i18n.locale.delete' },
     ], ACTIONS);
     expect(((await as(app(), root).get('/i18n/locales')).body as Locale[]).map((l) => l.code)).to.deep.equal(['en', 'fr', 'de', 'sv']);
+    // The list is every administrator's (the panel's locale pickers), and only theirs
+    const anyone = await adminWith(app(), []);
+    expect(((await as(app(), anyone).get('/i18n/locales')).body as Locale[]).map((l) => l.code)).to.include('sv');
+    expectStatus(await app().get('/i18n/locales'), 401);
   });
 });

@@ -26,10 +26,10 @@ export default ((env) => ({
       requestSizeLimit: env.int('UPLOAD_REQUEST_SIZE_LIMIT', 500 * 1024 * 1024),
     },
   },
-  // The admin API (docs/admin.md): administrators, their roles and sessions, the content manager.
-  // Off until the panel that uses it ships: ADMIN=true turns it on
+  // The admin panel at /admin and its API (docs/admin.md): administrators, their roles and
+  // sessions, the content manager. ADMIN=false turns both off
   admin: {
-    enabled: env.bool('ADMIN', false),
+    enabled: env.bool('ADMIN', true),
     config: {
       // Required in production; in development one is generated into .tmp/admin-jwt-secret
       auth: { secret: env('ADMIN_JWT_SECRET') },

@@ -1,0 +1,96 @@
+// What a role allows is what the panel shows: a translator limited to the titles and descriptions
+// of articles, writing French only, sees one type in the menu, only those two fields, no Publish
+// or Delete, and an English version read-only; they create the French version by filling it in
+// from English. The server refuses the rest anyway (tested in permissions.test.ts): here, the
+// screen does not offer it.
+
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { expectStatus, useKernel, type Json } from '../../../helpers/suite.js';
+import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
+
+const ARTICLES = '/content-manager/collection-types/api::article.article';
+const EXPLORER = 'plugin::content-manager.explorer';
+
+(BROWSER_RUN ? describe : describe.skip)('admin panel: a role\'s limits on screen, and a French version (chromium)', function () {
+  this.timeout(60_000);
+  const app = useKernel(adminOptions());
+  let ada: Session;
+  let lisbon: Json;
+  let b: PanelBrowser;
+  let page: Page;
+
+  before(async () => {
+    ensurePanelBuilt();
+    ada = await registerFirstAdmin(app());
+    const role = await as(app(), ada).post('/admin/roles', { name: 'Translator', description: 'French titles and descriptions' });
+    expectStatus(role, 201);
+    const fields = ['title', 'description'];
+    expectStatus(await as(app(), ada).put(`/admin/roles/${role.body.data.id}/permissions`, {
+      permissions: [
+        { action: `${EXPLORER}.read`, subject: 'api::article.article', properties: { fields, locales: ['en', 'fr'] } },
+        { action: `${EXPLORER}.create`, subject: 'api::article.article', properties: { fields, locales: ['fr'] } },
+        { action: `${EXPLORER}.update`, subject: 'api::article.article', properties: { fields, locales: ['fr'] } },
+      ],
+    }), 200);
+    const invited = await as(app(), ada).post('/admin/users', { email: 'tom@example.com', firstname: 'Tom', roles: [role.body.data.id] });
+    expectStatus(invited, 201);
+    expectStatus(await app().post('/admin/register', { registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Tom', password: PASSWORD } }), 200);
+    const created = await as(app(), ada).post(ARTICLES, { title: 'Lisbon in a day', description: 'A walk from Alfama to Belém.', readingTime: 7, seo: { metaTitle: 'Lisbon' } });
+    expectStatus(created, 201);
+    lisbon = created.body.data;
+    expectStatus(await as(app(), ada).post(`${ARTICLES}/${lisbon.documentId}/actions/publish`), 200);
+
+    b = await openPanel(app());
+    page = b.page;
+    await page.goto(`${app().url}/admin`);
+    await page.getByLabel('Email').fill('tom@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Hello Tom' }).waitFor();
+  });
+  after(async () => { await b?.close(); });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') return;
+    expect(b.problems, 'problems in the page').to.deep.equal([]);
+  });
+
+  it('shows only the types the role reads, and no Create where it may not create', async () => {
+    const menu = await page.getByRole('navigation', { name: 'Content' }).getByRole('link').allInnerTexts();
+    expect(menu.filter((t) => t !== 'Strata')).to.deep.equal(['Article']);
+    await page.getByRole('link', { name: 'Article', exact: true }).click();
+    await page.getByRole('row', { name: /Lisbon in a day/ }).waitFor();
+    // English: read only
+    expect(await page.getByRole('link', { name: 'Create new entry' }).count()).to.equal(0);
+  });
+
+  it('shows the English version read-only, with only the fields the role reads', async () => {
+    await page.getByRole('link', { name: 'Lisbon in a day' }).click();
+    await page.getByLabel('title').waitFor();
+    expect(await page.getByLabel('title').isDisabled()).to.equal(true);
+    expect(await page.getByLabel('description').isDisabled()).to.equal(true);
+    for (const hidden of ['readingTime', 'slug', 'body', 'seo']) expect(await page.locator(`[data-field="${hidden}"]`).count(), hidden).to.equal(0);
+    for (const button of ['Save', 'Publish', 'Unpublish']) expect(await page.getByRole('button', { name: button, exact: true }).count(), button).to.equal(0);
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).to.equal(0);
+  });
+
+  it('creates the French version by filling it in from English, writing only its fields', async () => {
+    await page.getByLabel('Locale').selectOption('fr');
+    await page.getByText('This entry has no fr version yet').waitFor();
+    await page.getByLabel('Fill in from').selectOption('en');
+    await page.waitForFunction(() => (document.getElementById('field-title') as HTMLInputElement | null)?.value === 'Lisbon in a day');
+    await page.getByLabel('title').fill('Lisbonne en un jour');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Publish' }).count()).to.equal(0);
+    const fr = await as(app(), ada).get(`${ARTICLES}/${lisbon.documentId}?locale=fr`);
+    expectStatus(fr, 200);
+    expect(fr.body.data).to.include({ title: 'Lisbonne en un jour', description: 'A walk from Alfama to Belém.', locale: 'fr', status: 'draft' });
+    // Not the role's fields: the French version did not get them from the panel
+    expect(fr.body.data.seo).to.equal(null);
+    // The English version is as it was
+    const en = await as(app(), ada).get(`${ARTICLES}/${lisbon.documentId}?locale=en`);
+    expect(en.body.data).to.include({ title: 'Lisbon in a day', status: 'published' });
+  });
+});
