@@ -144,6 +144,19 @@ describe(`${DOC}, on the packed packages`, function () {
     expect(develop!.output()).to.not.contain('graphql-jit cannot compile');
   });
 
+  it('serves the admin panel a new app has with no extra step, built in the package (never at run time)', async () => {
+    const url = develop!.url;
+    expect(develop!.output()).to.match(/Admin panel: http:\/\/127\.0\.0\.1:\d+\/admin\n/);
+    const installed = realpathSync(join(appDir(), 'node_modules', 'strata-cms'));
+    expect(readdirSync(join(installed, 'dist', 'admin-panel')).sort()).to.deep.equal(['main.css', 'main.js']);
+    const page = await fetch(`${url}/admin/content-manager`, { headers: { accept: 'text/html' } });
+    expect(page.status).to.equal(200);
+    const assets = [...(await page.text()).matchAll(/(?:src|href)="(\/admin\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).to.have.length(2);
+    for (const asset of assets) expect((await fetch(`${url}${asset}`)).status, asset).to.equal(200);
+    expect(((await (await fetch(`${url}/admin/init`)).json()) as { data: { hasAdmin: boolean } }).data.hasAdmin).to.equal(false);
+  });
+
   it("loads the app's TypeScript plugin typed from the package; a type error fails npm run build", async () => {
     const plugin = join(appDir(), 'plugins', 'hello', 'index.ts');
     mkdirSync(dirname(plugin), { recursive: true });

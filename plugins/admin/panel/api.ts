@@ -49,21 +49,31 @@ export const session = {
 
 let refreshing: Promise<boolean> | undefined;
 
-/** Trades the refresh cookie for an access token; false when there is no live session. */
+/** Trades the refresh cookie for an access token; false when there is no live session. The
+ *  server rotates the cookie on each use and ends the session when an old one comes back, so two
+ *  tabs must not refresh at once: a Web Lock makes the second wait, and it then sends the cookie
+ *  the first one received. */
 export function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch('/admin/access-token', { method: 'POST', headers: { accept: 'application/json' }, credentials: 'same-origin' });
-      if (!res.ok) return false;
-      session.token = ((await res.json()) as { data: { token: string } }).data.token;
-      return true;
-    } catch {
-      return false;
+      if (navigator.locks) return await navigator.locks.request('strata-admin-refresh', trade);
+      return await trade();
     } finally {
       refreshing = undefined;
     }
   })();
   return refreshing;
+}
+
+async function trade(): Promise<boolean> {
+  try {
+    const res = await fetch('/admin/access-token', { method: 'POST', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (!res.ok) return false;
+    session.token = ((await res.json()) as { data: { token: string } }).data.token;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Called once signed in again: the waiting requests go on. */

@@ -4,7 +4,7 @@
 // and the save the editor asked for goes through afterwards with what they typed.
 
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
 import { useKernel } from '../../../helpers/suite.js';
 import { adminOptions, as, login, PASSWORD } from '../helpers.js';
@@ -41,6 +41,22 @@ const ARTICLES = '/content-manager/collection-types/api::article.article';
   });
 
   it('stays signed in through a reload', async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Hello Ada' }).waitFor();
+  });
+
+  it('stays signed in in several tabs opened at once (one refresh at a time: the cookie rotates)', async () => {
+    // Each refresh answered late, so the tabs' refreshes overlap unless they wait for each other
+    const slow = (route: Route) => { setTimeout(() => void route.continue(), 300); };
+    await b.context.route('**/admin/access-token', slow);
+    const refused: string[] = [];
+    const tabs = await Promise.all([b.context.newPage(), b.context.newPage(), b.context.newPage()]);
+    for (const t of tabs) t.on('response', (r) => { if (r.url().endsWith('/admin/access-token') && r.status() !== 200) refused.push(`${r.status()}`); });
+    await Promise.all(tabs.map((t) => t.goto(`${app().url}/admin`)));
+    for (const t of tabs) await t.getByRole('heading', { name: 'Hello Ada' }).waitFor({ timeout: 5000 });
+    expect(refused).to.deep.equal([]);
+    await Promise.all(tabs.map((t) => t.close()));
+    await b.context.unroute('**/admin/access-token', slow);
     await page.reload();
     await page.getByRole('heading', { name: 'Hello Ada' }).waitFor();
   });
