@@ -2,11 +2,13 @@
 // the /api/upload routes over its operations, a provider where the bytes live (local by default),
 // and, for the local provider, serving /uploads. Uses only the kernel's public API.
 
+import type { IncomingMessage } from 'node:http';
 import { definePlugin } from '../../core/index.js';
 import { CONFIG_KEYS, readSettings } from './config.js';
 import type { FileInfo } from './file-info.js';
 import { MediaLibrary } from './library.js';
 import { addFileModel, PLUGIN_NAME } from './models.js';
+import { readMultipart, type UploadRequest } from './multipart.js';
 import { defineUploadOperations } from './operations.js';
 import { loadProvider } from './provider.js';
 import { uploadDirOf } from './providers/local.js';
@@ -20,7 +22,10 @@ export default definePlugin({
   register(api, config) {
     const settings = readSettings(config);
     const library = new MediaLibrary(api, settings);
-    api.services.provide('upload', { importFile: (path, info) => library.importFile(path, info) });
+    api.services.provide('upload', {
+      importFile: (path, info) => library.importFile(path, info),
+      readMultipart: (req) => readMultipart(req, settings),
+    });
     api.hooks.registerModels.tap(PLUGIN_NAME, addFileModel);
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineUploadOperations(operations, {
       library: () => library,
@@ -40,6 +45,9 @@ export default definePlugin({
 export interface UploadService {
   /** Stores a file of this machine in the library, as an upload would (types, sizes, formats). */
   importFile(path: string, info?: FileInfo): Promise<Record<string, unknown>>;
+  /** A multipart request's parts under the plugin's limits, for another surface's upload route
+   *  (the admin's) to hand the upload operation; call it only once the caller is authorized. */
+  readMultipart(req: IncomingMessage): Promise<UploadRequest>;
 }
 
 declare module '../../core/index.js' {

@@ -94,7 +94,9 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     if (!options?.silent) setTouched(true);
   }, []);
 
-  const ctx = useMemo<FormContext>(() => ({ schema: s, uid, documentId, locale, rootUid: uid }), [s, uid, documentId, locale]);
+  // A single type's document has no id in the URL: the one read is the one the fields ask about
+  const docId = documentId ?? (doc?.documentId as string | undefined);
+  const ctx = useMemo<FormContext>(() => ({ schema: s, uid, documentId: docId, locale, rootUid: uid }), [s, uid, docId, locale]);
 
   const creating = !doc;
   const writeFields = fieldsFor(s, creating ? 'create' : 'update', uid);
