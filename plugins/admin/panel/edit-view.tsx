@@ -253,7 +253,8 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
         </div>
       ) : null}
       <div class="edit-layout">
-        <form class="form-grid" onSubmit={(e) => { e.preventDefault(); void run('save'); }} aria-label={showPublished ? 'The published version (read only)' : 'The entry'}>
+        {/* Enter in a field never saves (it may be meant for a picker): Ctrl+S and the buttons do */}
+        <form class="form-grid" onSubmit={(e) => e.preventDefault()} aria-label={showPublished ? 'The published version (read only)' : 'The entry'}>
           {rows.map((row, i) => (
             <div class="row" key={i}>
               {row.map((cell) => {
