@@ -15,6 +15,8 @@ import { siteMarkdown } from './site-report.js';
 import { scaleMarkdown, type ScaleResult } from './site-scale.js';
 import { runSite } from './site-runner.js';
 import { runStartup, startupMarkdown } from './startup-run.js';
+import { panelMarkdown } from './panel-report.js';
+import { runPanel, type PanelOptions } from './panel-run.js';
 import { RESULTS_DIR, ROOT, SERVER_ENTRY } from './paths.js';
 import { toMarkdown } from './report.js';
 import { runBench, type BenchResult, type RunOptions } from './runner.js';
@@ -46,7 +48,11 @@ const USAGE = `npm run bench -- [options]
   --regenerate          rebuild the data file even if it exists
   --skip-build          use dist/ as it is
   --startup             start-up alone (no dataset): the example app as shipped, the core alone and
-                        a generated app of 100 types, --rounds starts each -> results/startup-latest.md`;
+                        a generated app of 100 types, --rounds starts each -> results/startup-latest.md
+  --panel               the admin panel's budgets: --rounds builds (default 5), the bundle, the list of
+                        50 and typing in chromium, on a server filled with --articles (default 2000)
+                        through the admin API -> results/panel-latest.md (--quick: panel-quick.md)
+  --from-sources        with --panel: the server from the sources through tsx, nothing built`;
 
 const SIZES: Record<string, number> = { '1k': 1000, '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
 
@@ -88,6 +94,7 @@ async function main(): Promise<number> {
       dataset: { type: 'string', default: 'core' },
       scale: { type: 'boolean', default: false }, sizes: { type: 'string' }, restart: { type: 'boolean', default: false },
       strapi: { type: 'boolean', default: false }, startup: { type: 'boolean', default: false },
+      panel: { type: 'boolean', default: false }, 'from-sources': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -110,6 +117,14 @@ async function main(): Promise<number> {
   };
   const out = resolve(values.out ?? RESULTS_DIR);
 
+  if (values.panel) {
+    const panel: PanelOptions = {
+      articles: values.articles !== undefined || values.size !== undefined ? articles : quick ? 30 : 2000, seed,
+      builds: Math.floor(positive('rounds', values.rounds, quick ? 1 : 5)), requests: quick ? 5 : 50, loads: quick ? 2 : 10,
+      entries: quick ? 6 : 50, keys: quick ? 5 : 30, workers: opts.workers, fromSources: values['from-sources'] === true, quick,
+    };
+    return runPanelBench(panel, out, values['skip-build'] === true || panel.fromSources);
+  }
   if (values.startup) return runStartupBench(Math.floor(positive('rounds', values.rounds, 5)), opts, out, values['skip-build'] === true);
 
   const variant = values.dataset;
@@ -158,6 +173,16 @@ async function runStartupBench(runs: number, opts: RunOptions, out: string, skip
   const result = await runStartup(runs, opts.workers, opts.generatedTypes);
   writeResults(out, `startup-${result.startedAt.replace(/[:.]/g, '-')}.json`, 'startup-latest.md', result, startupMarkdown(result));
   return 0;
+}
+
+/** --panel: the panel's budgets, on a server it fills through the admin API. */
+async function runPanelBench(opts: PanelOptions, out: string, skipBuild: boolean): Promise<number> {
+  const buildWarning = skipBuild ? undefined : build();
+  if (buildWarning) process.stderr.write(`${buildWarning}\n`);
+  const result = await runPanel(opts, ['npm run bench --', ...process.argv.slice(2)].join(' '));
+  writeResults(out, `panel-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`, opts.quick ? 'panel-quick.md' : 'panel-latest.md', result, panelMarkdown(result));
+  if (result.problems.length) process.stderr.write(`bench: ${result.problems.length} problem(s) in the page\n`);
+  return result.problems.length ? 1 : 0;
 }
 
 /** --dataset grown: nothing to generate beforehand; the run fills its own server. */
