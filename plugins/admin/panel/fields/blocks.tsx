@@ -238,13 +238,26 @@ const lastPath = (b: Node | undefined) => (b?.type === 'list' ? itemPaths(b).pop
 
 function Toolbar(p: { root: RefObject<HTMLDivElement | null>; active: Target | undefined; live: { current: Live }; ops: Ops; label: string; disabled: boolean }) {
   const [, setTick] = useState(0);
+  // The selection is followed only while the focus is in this editor: typing in any other
+  // field of the form must not pay for it (selectionchange fires on every key)
   useEffect(() => {
+    const root = p.root.current;
+    if (!root) return;
     const refresh = () => {
       const anchor = document.getSelection()?.anchorNode;
-      if (anchor && p.root.current?.contains(anchor)) setTick((n) => n + 1);
+      if (anchor && root.contains(anchor)) setTick((n) => n + 1);
     };
-    document.addEventListener('selectionchange', refresh);
-    return () => document.removeEventListener('selectionchange', refresh);
+    const follow = () => document.addEventListener('selectionchange', refresh);
+    const leave = (e: FocusEvent) => {
+      if (!root.contains(e.relatedTarget as globalThis.Node | null)) document.removeEventListener('selectionchange', refresh);
+    };
+    root.addEventListener('focusin', follow);
+    root.addEventListener('focusout', leave);
+    return () => {
+      root.removeEventListener('focusin', follow);
+      root.removeEventListener('focusout', leave);
+      document.removeEventListener('selectionchange', refresh);
+    };
   }, []);
   const t = p.active;
   const b = t ? p.live.current.blocks[p.live.current.keys.indexOf(t.key)] : undefined;
