@@ -3,8 +3,8 @@
 // paragraph with bold text and a link (Ctrl+B, Ctrl+K), a list, a quote and a code block typed in
 // give exactly Strapi's JSON; an untouched document saved again is byte-identical, a complex one
 // made through the API too (nested list, combined marks, a link with marks, keys the editor does
-// not know, a block type it does not know); a keystroke changes only what it typed; typing in a
-// 60-block document stays fast. axe finds nothing serious in the editors, the preview and the
+// not know, a block type it does not know); a keystroke changes only what it typed, also at the
+// end of a 60-block document. axe finds nothing serious in the editors, the preview and the
 // link dialog.
 
 import { expect } from 'chai';
@@ -248,16 +248,14 @@ const COMPLEX = [
     expect((await read(id)).content).to.deep.equal([p('B'), { type: 'paragraph', children: [{ type: 'text', text: 'newA' }] }]);
   });
 
-  it('stays fast to type in a document of 60 blocks', async () => {
+  // How fast that is, is measured in bench/ (npm run bench -- --panel), never here
+  it('types at the end of a 60-block document, changing that block only', async () => {
     const many = Array.from({ length: 60 }, (_, i) => ({ type: 'paragraph', children: [{ type: 'text', text: `Paragraph ${i + 1} ` }, { type: 'text', text: 'with bold', bold: true }] }));
     const id = await create({ title: 'Long', content: many });
     await open(id);
     await region('content, block 60: Paragraph').click();
     await page.keyboard.press('Control+End');
-    const started = Date.now();
     await page.keyboard.type(' and more text typed at the end of it', { delay: 0 });
-    const took = Date.now() - started;
-    expect(took, `${took} ms for 37 keys`).to.be.below(3000);
     await page.keyboard.press('Control+s');
     await page.getByText('Saved', { exact: true }).waitFor();
     const content = (await read(id)).content as Json[];
