@@ -103,13 +103,29 @@ async function syncShared(kernel: PluginApi, info: DocumentActionInfo, params: D
   }
   if (!Object.keys(part).length) return;
   const api = kernel.documents(info.uid);
-  const versions = await api.findMany({ filters: { documentId: { $eq: documentId } }, locale: '*', status: 'draft', fields: ['locale'] });
-  const locales = new Set(versions.map((v) => String(v.locale)).filter((l) => l !== locale));
-  for (const other of locales) {
+  const ct = info.contentType;
+  const scalars = Object.keys(part).filter((n) => { const a = ct.attributes[n]; return a !== undefined && isScalar(a); });
+  const versions = await api.findMany({ filters: { documentId: { $eq: documentId } }, locale: '*', status: 'draft', fields: ['locale', ...scalars] });
+  for (const version of versions) {
+    if (String(version.locale) === locale) continue;
+    // A shared scalar that already holds the value is not written again: a version nobody
+    // changed keeps its updatedAt, so saving fr with the same shared values leaves en published
+    // rather than modified
+    const changed = Object.fromEntries(Object.entries(part).filter(([name, value]) => !scalars.includes(name) || !sameScalar(version[name], value)));
+    if (!Object.keys(changed).length) continue;
     // Into the other locales' drafts only (status is ignored without draft-and-publish): their
     // published versions change when they are published, so writing fr never publishes en.
-    await api.update({ documentId, locale: other, status: 'draft', source: 'internal', data: part, state: { ...params.state, [SYNCING]: true } });
+    await api.update({ documentId, locale: String(version.locale), status: 'draft', source: 'internal', data: changed, state: { ...params.state, [SYNCING]: true } });
   }
+}
+
+/** Stored and written scalars compared as the API shows them (a decimal or big integer may come
+ *  as a string on one side); anything uncertain counts as changed. */
+function sameScalar(stored: unknown, written: unknown): boolean {
+  if (stored === written) return true;
+  if (stored === null || written === null || stored === undefined || written === undefined) return false;
+  if (typeof stored === 'object' || typeof written === 'object') return JSON.stringify(stored) === JSON.stringify(written);
+  return String(stored) === String(written);
 }
 
 function stripComponentIds(kernel: PluginApi, info: DocumentActionInfo, name: string, value: unknown): unknown {

@@ -11,7 +11,7 @@ import { inputId } from './fields/types.js';
 import { defaults, setAt, toBody, type Doc } from './form.js';
 import { pathOf } from './layout.js';
 import { addLeaveGuard, here, href, navigate, onLinkClick } from './router.js';
-import { can, configurationOf, displayName, fieldsFor, hasDrafts, isLocalized, isSystem, localesFor, type Configuration, type Schema } from './schema.js';
+import { can, configurationOf, displayName, fieldsFor, hasDrafts, isLocalized, isSystem, localesFor, type Configuration, type ContentType, type Schema } from './schema.js';
 import { useStore } from './store.js';
 import { Button, Dialog, ErrorBox, notify, Spinner, StatusBadge } from './ui.js';
 
@@ -45,9 +45,14 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
   const localeQuery: Query = locale ? { locale } : {};
   const key = backupKey(uid, single ? 'single' : documentId, locale);
 
-  const show = useCallback((data: Doc | null) => {
+  /** What the form started from: a shared attribute (localized: false) the editor left as it was
+   *  is not sent, so saving one locale never rewrites, or empties, the others' values. */
+  const baseRef = useRef<Doc>({});
+  const show = useCallback((data: Doc | null, shared: Doc = {}) => {
     setDoc(data);
-    setValue(data ?? (ct ? defaults(ct.attributes, s) : {}));
+    const start = data ?? { ...(ct ? defaults(ct.attributes, s) : {}), ...shared };
+    baseRef.current = start;
+    setValue(start);
     setTouched(false);
     setErrors(new Map());
     setPublished(undefined);
@@ -57,8 +62,10 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     configurationOf(uid).then((c) => setConfig(c.contentType), setFailure);
     if (!url) { show(null); return; }
     api.get<Answer>(url, localeQuery).then((r) => show(r.data), (e: unknown) => {
-      // No version in this locale yet (or no single-type document): an empty form creates it
-      if (e instanceof ApiError && e.status === 404) show(null); else setFailure(e);
+      // No version in this locale yet (or no single-type document): an empty form creates it,
+      // showing the values the locales share
+      if (e instanceof ApiError && e.status === 404) sharedValues(url, locale, ct, s).then((shared) => show(null, shared), () => show(null));
+      else setFailure(e);
     });
   }, [uid, url, locale]);
 
@@ -109,6 +116,8 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     setBusy(action);
     setErrors(new Map());
     const body = toBody(value, ct.attributes, s, writeFields);
+    const before = toBody(baseRef.current, ct.attributes, s, writeFields);
+    for (const name of sharedNames(ct)) if (name in body && JSON.stringify(body[name]) === JSON.stringify(before[name])) delete body[name];
     try {
       let answer: Answer | undefined;
       if (action === 'save' || (action === 'publish' && (touched || creating))) {
@@ -186,7 +195,8 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     if (!r) return notify('error', `No ${from} version to copy`);
     let next = value;
     for (const [name, attr] of Object.entries(ct.attributes)) {
-      if (isSystem(name, attr) || attr.type === 'relation' || !(name in r.data)) continue;
+      // Shared attributes hold the same value in every locale already
+      if (isSystem(name, attr) || attr.type === 'relation' || attr.pluginOptions?.i18n?.localized === false || !(name in r.data)) continue;
       next = setAt(next, name, stripIds(r.data[name]));
     }
     setValue(next);
@@ -304,6 +314,24 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
       ) : null}
     </main>
   );
+}
+
+/** A localized type's attributes every locale shares (pluginOptions.i18n.localized: false). */
+function sharedNames(ct: ContentType): string[] {
+  if (!isLocalized(ct)) return [];
+  return Object.entries(ct.attributes).filter(([name, attr]) => !isSystem(name, attr) && attr.pluginOptions?.i18n?.localized === false).map(([name]) => name);
+}
+
+/** The shared attributes' values from a locale the document has (none for a new document). */
+async function sharedValues(url: string, locale: string | undefined, ct: ContentType | undefined, s: Schema): Promise<Doc> {
+  const names = ct && locale ? sharedNames(ct) : [];
+  if (!names.length) return {};
+  for (const other of s.locales) {
+    if (other.code === locale) continue;
+    const found = await api.get<Answer>(url, { locale: other.code }).catch(() => undefined);
+    if (found) return Object.fromEntries(names.filter((n) => n in found.data).map((n) => [n, found.data[n]]));
+  }
+  return {};
 }
 
 const fmt = (v: unknown) => (typeof v === 'string' ? new Date(v).toLocaleString() : '');

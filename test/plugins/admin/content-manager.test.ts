@@ -97,6 +97,21 @@ describe('admin: the content-manager API', () => {
     expect(listFr.body.results.map((d: Json) => d.title)).to.deep.equal(['Lisbonne en un jour']);
   });
 
+  it('keeps the other locales published when a locale is saved with the same shared values', async () => {
+    const created = await as(app(), ada).post(ARTICLES, { title: 'Porto by the river', readingTime: 6, featured: true });
+    const id = created.body.data.documentId as string;
+    expectStatus(await as(app(), ada).post(`${ARTICLES}/${id}/actions/publish`), 200);
+    const status = async (locale: string) => ((await as(app(), ada).get(`${ARTICLES}/${id}?locale=${locale}`)).body.data as Json);
+    // A French version from the panel's form: the shared values sent as they are
+    expectStatus(await as(app(), ada).put(`${ARTICLES}/${id}?locale=fr`, { title: 'Porto au bord du fleuve', readingTime: 6, featured: true }), 200);
+    expect((await status('en')).status).to.equal('published');
+    expectStatus(await as(app(), ada).put(`${ARTICLES}/${id}?locale=fr`, { title: 'Porto, le fleuve', readingTime: 6 }), 200);
+    expect((await status('en')).status).to.equal('published');
+    // A shared value changed in French is en's draft's too: en is modified
+    expectStatus(await as(app(), ada).put(`${ARTICLES}/${id}?locale=fr`, { readingTime: 8 }), 200);
+    expect(await status('en')).to.include({ status: 'modified', readingTime: 8 });
+  });
+
   it('pages a relation field in order, and searches what it may link without what is linked', async () => {
     const authors: string[] = [];
     for (const name of ['Bea', 'Carl', 'Dina']) {
