@@ -104,6 +104,10 @@ export function toBody(value: Doc, attributes: Record<string, Attribute>, schema
           return { __component: e.__component, ...(typeof e.id === 'number' ? { id: e.id } : {}), ...(comp ? toBody(e, comp.attributes, schema, undefined, false) : {}) };
         });
         break;
+      case 'uid':
+        // Left empty, the server makes it from its target field (on create; kept on update)
+        if (v !== null && v !== undefined && v !== '') out[name] = v;
+        break;
       default:
         out[name] = v === undefined ? null : v;
     }
