@@ -83,7 +83,11 @@ export function resumeAfterSignIn(token: string): void {
   for (const go of session.waiting.splice(0)) go();
 }
 
-export interface RequestOptions { query?: Query; body?: unknown; form?: FormData; signal?: AbortSignal; anonymous?: boolean }
+export interface RequestOptions {
+  query?: Query; body?: unknown; form?: FormData; signal?: AbortSignal; anonymous?: boolean;
+  /** Fail rather than wait for a new sign-in when the session is over (logging out). */
+  noWait?: boolean;
+}
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const qs = options.query ? toQuery(options.query).join('&') : '';
@@ -99,16 +103,25 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
     return fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
   };
+  const sentWith = session.token;
   let res = await send();
   if (res.status === 401 && !options.anonymous) {
-    if (!(await refresh())) {
+    // Another request refreshed meanwhile: its token is the one to try, not another refresh
+    // (which would rotate the cookie once more)
+    if (session.token === sentWith && !(await refresh())) {
+      if (options.noWait) throw new ApiError({ status: 401, name: 'UnauthorizedError', message: 'The session has ended' });
       session.expired.set(true);
       await new Promise<void>((resolve) => session.waiting.push(resolve));
     }
     res = await send();
   }
   const text = await res.text();
-  const json: unknown = text ? JSON.parse(text) : null;
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: a proxy's error page, say
+  }
   if (!res.ok) {
     const error = (json as { error?: ApiErrorBody } | null)?.error;
     throw new ApiError(error ?? { status: res.status, name: 'HttpError', message: res.statusText || `HTTP ${res.status}` });

@@ -58,8 +58,15 @@ function SignedOut({ onSignedIn }: { onSignedIn: (token: string) => void }) {
   return <Login onSignedIn={onSignedIn} />;
 }
 
+/** A type the administrator may open, and a documentId's shape: what the URL names goes into API
+ *  paths only once it is known to be one of them (a crafted link cannot aim at another route). */
+const known = (s: Schema, uid: string | undefined) => !!uid && s.contentTypes.some((t) => t.uid === uid);
+const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 function Screen({ schema: s }: { schema: Schema }) {
   const { path } = useStore(here);
+  const params = match('/content-manager/:kind/:uid', path) ?? match('/content-manager/:kind/:uid/:documentId', path);
+  if (params && (!known(s, params.uid) || (params.documentId !== undefined && !DOCUMENT_ID.test(params.documentId)))) return <NotFound />;
   let m = match('/content-manager/collection-types/:uid', path);
   if (m) return <ListView key={m.uid} uid={m.uid!} schema={s} />;
   m = match('/content-manager/collection-types/:uid/:documentId', path);
@@ -67,7 +74,11 @@ function Screen({ schema: s }: { schema: Schema }) {
   m = match('/content-manager/single-types/:uid', path);
   if (m) return <EditView key={m.uid} uid={m.uid!} single schema={s} />;
   if (path === '/' || path.startsWith('/auth')) return <Home schema={s} />;
-  return <main class="content"><h1>Page not found</h1><p>Nothing is at this address.</p></main>;
+  return <NotFound />;
+}
+
+function NotFound() {
+  return <main class="content" id="main"><h1>Page not found</h1><p>Nothing is at this address.</p></main>;
 }
 
 function Home({ schema: s }: { schema: Schema }) {

@@ -2,12 +2,12 @@
 // session ends mid-work), a forgotten password, its reset, and an invitation's registration.
 import type { JSX, TargetedSubmitEvent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, request, resumeAfterSignIn } from './api.js';
+import { ApiError, request, resumeAfterSignIn } from './api.js';
 import { here, href, navigate, onLinkClick } from './router.js';
 import { useStore } from './store.js';
 import { Button, Dialog, ErrorBox } from './ui.js';
 
-type SignedIn = { data: { token: string } };
+type SignedIn = { data: { token: string; user?: { email?: string } } };
 
 function useSubmit<T>(send: (values: Record<string, string>) => Promise<T>, done: (result: T) => void) {
   const [error, setError] = useState<unknown>();
@@ -76,10 +76,10 @@ export function RegisterFirstAdmin({ onSignedIn }: { onSignedIn: (token: string)
   );
 }
 
-function LoginForm({ onSignedIn, email }: { onSignedIn: (token: string) => void; email?: string }) {
+function LoginForm({ onSignedIn, email }: { onSignedIn: (token: string, email?: string) => void; email?: string }) {
   const { onSubmit, error, busy, fieldErrors } = useSubmit(
     (v) => request<SignedIn>('POST', '/admin/login', { body: { email: v.email, password: v.password, rememberMe: v.rememberMe === 'on' }, anonymous: true }),
-    (r) => onSignedIn(r.data.token),
+    (r) => onSignedIn(r.data.token, r.data.user?.email),
   );
   return (
     <form onSubmit={onSubmit} class="stack">
@@ -106,7 +106,11 @@ export function SignInAgain({ email }: { email?: string }) {
   return (
     <Dialog title="Your session has ended" onClose={() => undefined} role="alertdialog">
       <p>Log in again to go on; nothing you typed is lost.</p>
-      <LoginForm email={email} onSignedIn={resumeAfterSignIn} />
+      <LoginForm email={email} onSignedIn={(token, who) => {
+        // Someone else signing in gets their own permissions and menus: a fresh start
+        if (who && email && who.toLowerCase() !== email.toLowerCase()) location.reload();
+        else resumeAfterSignIn(token);
+      }} />
     </Dialog>
   );
 }
@@ -183,7 +187,9 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: (token: string) =
 }
 
 export async function logout(): Promise<void> {
-  await api.post('/admin/logout').catch(() => undefined);
+  await request('POST', '/admin/logout', { body: {}, noWait: true }).catch(() => undefined);
+  // What this browser kept of unsaved forms is not the next person's to see
+  for (const key of Object.keys(localStorage)) if (key.startsWith('strata-admin:backup:')) localStorage.removeItem(key);
   navigate('/auth/login', { force: true });
   location.reload();
 }

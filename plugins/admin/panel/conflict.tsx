@@ -17,7 +17,10 @@ export function ConflictDialog(props: { attributes: Record<string, Attribute>; s
       <table class="conflict">
         <thead><tr><th scope="col">Field</th><th scope="col">Yours</th><th scope="col">Theirs (saved)</th></tr></thead>
         <tbody>
-          {changed.map((k) => <tr key={k}><th scope="row">{k}</th><td><pre>{show(mine[k])}</pre></td><td><pre>{show(theirs[k])}</pre></td></tr>)}
+          {changed.map((k) => {
+            const secret = props.attributes[k]?.type === 'password';
+            return <tr key={k}><th scope="row">{k}</th><td><pre>{secret ? '••••••' : show(mine[k])}</pre></td><td><pre>{secret ? '••••••' : show(theirs[k])}</pre></td></tr>;
+          })}
         </tbody>
       </table>
     </Dialog>

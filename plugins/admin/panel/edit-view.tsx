@@ -33,7 +33,7 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState<Action>();
-  const [conflict, setConflict] = useState<{ mine: Doc; theirs: Doc; updatedAt: string }>();
+  const [conflict, setConflict] = useState<{ mine: Doc; theirs: Doc; updatedAt: string; action: Action }>();
   const [confirming, setConfirming] = useState<Action>();
   const [published, setPublished] = useState<Doc | null>();
   const [backup, setBackup] = useState<{ at: string; value: Doc }>();
@@ -83,7 +83,9 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     if (!touched || !value) return;
     const timer = setTimeout(() => {
       try {
-        localStorage.setItem(key, JSON.stringify({ at: new Date().toISOString(), base: doc?.updatedAt ?? null, value }));
+        // A password typed in the form is never written to the browser's storage
+        const kept = Object.fromEntries(Object.entries(value).filter(([name]) => ct?.attributes[name]?.type !== 'password'));
+        localStorage.setItem(key, JSON.stringify({ at: new Date().toISOString(), base: doc?.updatedAt ?? null, value: kept }));
       } catch { /* storage full or off: the guard still asks before leaving */ }
     }, 400);
     return () => clearTimeout(timer);
@@ -118,14 +120,20 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     const body = toBody(value, ct.attributes, s, writeFields);
     const before = toBody(baseRef.current, ct.attributes, s, writeFields);
     for (const name of sharedNames(ct)) if (name in body && JSON.stringify(body[name]) === JSON.stringify(before[name])) delete body[name];
+    const here = (documentId: string) => href(`${pathOf(ct)}/${documentId}`, localeQuery as Record<string, string>);
+    /** The save's answer, kept even when the publish after it fails (a required field a draft
+     *  may leave empty): the form then holds the saved version, not a stale one. */
+    let saved: Answer | undefined;
     try {
       let answer: Answer | undefined;
       if (action === 'save' || (action === 'publish' && (touched || creating))) {
-        const stamp = !options.force && doc?.updatedAt ? { updatedAt: doc.updatedAt } : options.force && conflict ? { updatedAt: conflict.updatedAt } : {};
-        if (url) answer = await api.put<Answer>(url, { ...body, ...stamp }, localeQuery);
-        else answer = await api.post<Answer>(base, body, localeQuery);
+        // Overwriting after a conflict: the version the editor was shown is the one replaced
+        const stamp = options.force && conflict ? { updatedAt: conflict.updatedAt } : doc?.updatedAt ? { updatedAt: doc.updatedAt } : {};
+        if (url) saved = await api.put<Answer>(url, { ...body, ...stamp }, localeQuery);
+        else saved = await api.post<Answer>(base, body, localeQuery);
+        answer = saved;
       }
-      const target = url ?? `${base}/${String(answer?.data.documentId)}`;
+      const target = url ?? `${base}/${encodeURIComponent(String(answer?.data.documentId))}`;
       if (action === 'publish') answer = await api.post<Answer>(`${target}/actions/publish`, undefined, localeQuery);
       if (action === 'unpublish') answer = await api.post<Answer>(`${target}/actions/unpublish`, undefined, localeQuery);
       if (action === 'discard') answer = await api.post<Answer>(`${target}/actions/discard`, undefined, localeQuery);
@@ -143,11 +151,18 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
       setConflict(undefined);
       notify('success', { save: 'Saved', publish: 'Published', unpublish: 'Unpublished', discard: 'Draft discarded', delete: 'Deleted' }[action]);
       if (answer) show(answer.data);
-      if (!url && answer) navigate(href(`${pathOf(ct)}/${String(answer.data.documentId)}`, localeQuery as Record<string, string>), { replace: true, force: true });
+      if (!url && answer) navigate(here(String(answer.data.documentId)), { replace: true, force: true });
     } catch (e) {
+      if (saved) {
+        localStorage.removeItem(key);
+        setConflict(undefined);
+        show(saved.data);
+        notify('info', 'Saved as a draft; it was not published');
+        if (!url) navigate(here(String(saved.data.documentId)), { replace: true, force: true });
+      }
       if (e instanceof ApiError && e.status === 409 && e.name === 'ConflictError') {
         const d = e.details as { updatedAt: string; current: Doc };
-        setConflict({ mine: value, theirs: d.current, updatedAt: d.updatedAt });
+        setConflict({ mine: value, theirs: d.current, updatedAt: d.updatedAt, action });
       } else if (e instanceof ApiError && e.fieldErrors().size) {
         const found = e.fieldErrors();
         setErrors(found);
@@ -197,7 +212,8 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     for (const [name, attr] of Object.entries(ct.attributes)) {
       // Shared attributes hold the same value in every locale already
       if (isSystem(name, attr) || attr.type === 'relation' || attr.pluginOptions?.i18n?.localized === false || !(name in r.data)) continue;
-      next = setAt(next, name, stripIds(r.data[name]));
+      // Component and dynamic-zone rows belong to the other locale: copies get rows of their own
+      next = setAt(next, name, attr.type === 'component' || attr.type === 'dynamiczone' ? stripIds(r.data[name]) : r.data[name]);
     }
     setValue(next);
     setTouched(true);
@@ -235,7 +251,7 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
       {backup ? (
         <div class="banner" role="status">
           Changes from {new Date(backup.at).toLocaleString()} were not saved and are kept in this browser.{' '}
-          <Button onClick={() => { setValue(backup.value); setTouched(true); setBackup(undefined); }}>Restore them</Button>{' '}
+          <Button onClick={() => { setValue((v) => ({ ...v, ...backup.value })); setTouched(true); setBackup(undefined); }}>Restore them</Button>{' '}
           <Button variant="ghost" onClick={() => { localStorage.removeItem(key); setBackup(undefined); }}>Dismiss</Button>
         </div>
       ) : null}
@@ -308,8 +324,12 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
       ) : null}
       {conflict ? (
         <ConflictDialog attributes={ct.attributes} schema={s} mine={conflict.mine} theirs={conflict.theirs}
-          onKeepMine={() => void run('save', { force: true })}
-          onTakeTheirs={() => { show(conflict.theirs); setConflict(undefined); }}
+          onKeepMine={() => void run(conflict.action, { force: true })}
+          onTakeTheirs={() => {
+            setConflict(undefined);
+            // Read again: the conflict's copy lacks what the edit view shows beside the fields
+            if (url) void api.get<Answer>(url, localeQuery).then((r) => show(r.data), (err: unknown) => notify('error', err instanceof Error ? err.message : String(err)));
+          }}
           onClose={() => setConflict(undefined)} />
       ) : null}
     </main>

@@ -51,8 +51,14 @@ export function match(pattern: string, path: string): Record<string, string> | u
   if (p.length !== s.length) return undefined;
   const out: Record<string, string> = {};
   for (let i = 0; i < p.length; i++) {
-    if (p[i]!.startsWith(':')) out[p[i]!.slice(1)] = decodeURIComponent(s[i]!);
-    else if (p[i] !== s[i]) return undefined;
+    if (p[i]!.startsWith(':')) {
+      try {
+        out[p[i]!.slice(1)] = decodeURIComponent(s[i]!);
+      } catch {
+        // A malformed escape (%zz) names nothing
+        return undefined;
+      }
+    } else if (p[i] !== s[i]) return undefined;
   }
   return out;
 }

@@ -132,12 +132,16 @@ export function can(s: Schema, action: string, uid: string, locale?: string): bo
   return rows(s, action, uid).some((p) => !locale || !p.properties.locales || p.properties.locales.includes(locale));
 }
 
-/** The fields an action may touch, or undefined for all of them. */
+/** The fields an action may touch, or undefined for all of them: the server's rule (the admin
+ *  plugin's ability), those every row with a field list grants, so the screen never offers a field
+ *  whose write the server would refuse. */
 export function fieldsFor(s: Schema, action: string, uid: string): Set<string> | undefined {
   const found = rows(s, action, uid);
   if (!found.length) return new Set();
-  if (found.some((p) => !p.properties.fields)) return undefined;
-  return new Set(found.flatMap((p) => p.properties.fields ?? []).map((f) => f.split('.')[0]!));
+  const narrowed = found.filter((p) => Array.isArray(p.properties.fields)).map((p) => new Set(p.properties.fields!.map((f) => f.split('.')[0]!)));
+  if (!narrowed.length) return undefined;
+  const [first, ...rest] = narrowed;
+  return new Set([...first!].filter((name) => rest.every((f) => f.has(name))));
 }
 
 export function localesFor(s: Schema, action: string, uid: string): Locale[] {

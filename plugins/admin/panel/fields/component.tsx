@@ -10,7 +10,8 @@ import type { FieldProps } from './types.js';
 
 type Entry = Record<string, unknown>;
 let nextKey = 1;
-const keyOf = (e: Entry, i: number) => String(e.id ?? e.__key ?? `i${i}`);
+/** Row ids are per component table: two entries of a dynamic zone may share one. */
+const keyOf = (e: Entry, i: number) => `${String(e.__component ?? '')}:${String(e.id ?? e.__key ?? `i${i}`)}`;
 const newEntry = (comp: Component, schema: Schema, extra: Entry = {}): Entry => ({ __key: `new-${nextKey++}`, ...extra, ...defaults(comp.attributes, schema) });
 
 /** A short title for an entry: its first filled text field. */

@@ -53,7 +53,7 @@ const ARTICLES = '/content-manager/collection-types/api::article.article';
     const tabs = await Promise.all([b.context.newPage(), b.context.newPage(), b.context.newPage()]);
     for (const t of tabs) t.on('response', (r) => { if (r.url().endsWith('/admin/access-token') && r.status() !== 200) refused.push(`${r.status()}`); });
     await Promise.all(tabs.map((t) => t.goto(`${app().url}/admin`)));
-    for (const t of tabs) await t.getByRole('heading', { name: 'Hello Ada' }).waitFor({ timeout: 5000 });
+    for (const t of tabs) await t.getByRole('heading', { name: 'Hello Ada' }).waitFor();
     expect(refused).to.deep.equal([]);
     await Promise.all(tabs.map((t) => t.close()));
     await b.context.unroute('**/admin/access-token', slow);
