@@ -64,8 +64,14 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
     api.get<Answer>(url, localeQuery).then((r) => show(r.data), (e: unknown) => {
       // No version in this locale yet (or no single-type document): an empty form creates it,
       // showing the values the locales share
-      if (e instanceof ApiError && e.status === 404) sharedValues(url, locale, ct, s).then((shared) => show(null, shared), () => show(null));
-      else setFailure(e);
+      if (!(e instanceof ApiError && e.status === 404)) return setFailure(e);
+      if (single) return show(null);
+      // A document the administrator reads in another locale gets a new version here; one they
+      // read in none (another's, for an Author; or gone) is not found
+      otherVersion(url, locale, ct, locales.map((l) => l.code)).then((other) => {
+        if (other && ct) show(null, Object.fromEntries(sharedNames(ct).filter((n) => n in other).map((n) => [n, other[n]])));
+        else setFailure(e);
+      }, () => setFailure(e));
     });
   }, [uid, url, locale]);
 
@@ -190,6 +196,9 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
   }, [drafts]);
 
   if (!ct) return <main class="content" id="main"><h1>Unknown content type</h1></main>;
+  if (failure instanceof ApiError && failure.status === 404) {
+    return <main class="content" id="main"><h1>Entry not found</h1><p>It does not exist, or your role does not let you read it.</p></main>;
+  }
   if (failure) return <main class="content" id="main"><ErrorBox error={failure} /></main>;
   if (!config || !value || doc === undefined) return <main class="content" id="main"><Spinner /></main>;
 
@@ -342,16 +351,15 @@ function sharedNames(ct: ContentType): string[] {
   return Object.entries(ct.attributes).filter(([name, attr]) => !isSystem(name, attr) && attr.pluginOptions?.i18n?.localized === false).map(([name]) => name);
 }
 
-/** The shared attributes' values from a locale the document has (none for a new document). */
-async function sharedValues(url: string, locale: string | undefined, ct: ContentType | undefined, s: Schema): Promise<Doc> {
-  const names = ct && locale ? sharedNames(ct) : [];
-  if (!names.length) return {};
-  for (const other of s.locales) {
-    if (other.code === locale) continue;
-    const found = await api.get<Answer>(url, { locale: other.code }).catch(() => undefined);
-    if (found) return Object.fromEntries(names.filter((n) => n in found.data).map((n) => [n, found.data[n]]));
+/** The document in another locale the administrator reads, if any. */
+async function otherVersion(url: string, locale: string | undefined, ct: ContentType | undefined, codes: string[]): Promise<Doc | undefined> {
+  if (!ct || !locale || !isLocalized(ct)) return undefined;
+  for (const other of codes) {
+    if (other === locale) continue;
+    const found = await api.get<Answer>(url, { locale: other }).catch(() => undefined);
+    if (found) return found.data;
   }
-  return {};
+  return undefined;
 }
 
 const fmt = (v: unknown) => (typeof v === 'string' ? new Date(v).toLocaleString() : '');

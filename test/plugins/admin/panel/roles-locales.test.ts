@@ -94,3 +94,57 @@ const EXPLORER = 'plugin::content-manager.explorer';
     expect(en.body.data).to.include({ title: 'Lisbon in a day', status: 'published' });
   });
 });
+
+(BROWSER_RUN ? describe : describe.skip)('admin panel: an Author sees and edits only their own entries (chromium)', function () {
+  this.timeout(60_000);
+  const app = useKernel(adminOptions());
+  let ada: Session;
+  let adas: Json;
+  let b: PanelBrowser;
+  let page: Page;
+
+  before(async () => {
+    ensurePanelBuilt();
+    ada = await registerFirstAdmin(app());
+    const roles = (await as(app(), ada).get('/admin/roles')).body.data as Json[];
+    const author = roles.find((r) => r.code === 'strapi-author')!;
+    const invited = await as(app(), ada).post('/admin/users', { email: 'amy@example.com', firstname: 'Amy', roles: [author.id] });
+    expectStatus(invited, 201);
+    expectStatus(await app().post('/admin/register', { registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Amy', password: PASSWORD } }), 200);
+    const created = await as(app(), ada).post(ARTICLES, { title: 'Written by Ada' });
+    expectStatus(created, 201);
+    adas = created.body.data;
+    b = await openPanel(app());
+    page = b.page;
+    await page.goto(`${app().url}/admin`);
+    await page.getByLabel('Email').fill('amy@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Hello Amy' }).waitFor();
+  });
+  after(async () => { await b?.close(); });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') return;
+    expect(b.problems, 'problems in the page').to.deep.equal([]);
+  });
+
+  it('lists none of the others\' entries, and shows one opened by its address as not found', async () => {
+    await page.getByRole('link', { name: 'Article', exact: true }).click();
+    await page.getByText('No entries yet.').waitFor();
+    await page.goto(`${app().url}/admin/content-manager/collection-types/api::article.article/${adas.documentId as string}?locale=en`);
+    await page.getByRole('heading', { name: 'Entry not found' }).waitFor();
+  });
+
+  it('creates, publishes and lists an entry of their own', async () => {
+    await page.goto(`${app().url}/admin/content-manager/collection-types/api::article.article`);
+    await page.getByRole('link', { name: 'Create new entry' }).click();
+    await page.locator('#field-title').fill('Written by Amy');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('tab', { name: 'Published' }).waitFor();
+    await page.getByRole('link', { name: '← Article' }).click();
+    await page.getByRole('row', { name: /Written by Amy/ }).waitFor();
+    expect(await page.getByRole('row', { name: /Written by Ada/ }).count()).to.equal(0);
+    const list = await as(app(), ada).get(`${ARTICLES}?sort=title:ASC`);
+    expect(list.body.results.map((d: Json) => [d.title, d.status])).to.deep.equal([['Written by Ada', 'draft'], ['Written by Amy', 'published']]);
+  });
+});
