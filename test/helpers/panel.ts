@@ -4,6 +4,7 @@
 // shown to work offline. Problems the page reports (script errors, failed requests) are kept
 // for the test to assert there were none.
 
+import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,4 +68,34 @@ export async function openPanel(app: TestKernel, options: { viewport?: { width: 
     if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '') || !r.url().startsWith(app.url)) problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
   });
   return { browser, context, page, problems, close: () => browser.close() };
+}
+
+/**
+ * The browser of a describe block's tests: `open()` (in its before hook, after the data it
+ * writes through the API) starts it on the kernel's panel; it is closed after the block, and each
+ * test that passed also asserts the page reported no problem.
+ */
+export function usePanel(app: () => TestKernel): { open(): Promise<PanelBrowser> } {
+  let opened: PanelBrowser | undefined;
+  after(async () => { await opened?.close(); });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed' || !opened) return;
+    expect(opened.problems, 'problems in the page').to.deep.equal([]);
+  });
+  return {
+    async open() {
+      ensurePanelBuilt();
+      opened = await openPanel(app());
+      return opened;
+    },
+  };
+}
+
+/** Logs in on the login screen at `path` and waits for what it then shows (the home screen). */
+export async function signIn(page: Page, app: TestKernel, email: string, password: string, path = '/admin'): Promise<void> {
+  await page.goto(`${app.url}${path}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  if (path === '/admin') await page.getByRole('heading', { name: /^Hello / }).waitFor();
 }

@@ -5,7 +5,7 @@
 
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, signIn, usePanel } from '../../../helpers/panel.js';
 import { expectStatus, useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
 
@@ -14,26 +14,17 @@ const ARTICLES = '/content-manager/collection-types/api::article.article';
 (BROWSER_RUN ? describe : describe.skip)('admin panel: the edit view keeps the editor\'s work (chromium)', function () {
   this.timeout(60_000);
   const app = useKernel(adminOptions());
+  const panel = usePanel(app);
   let ada: Session;
   let b: PanelBrowser;
   let page: Page;
   const titles = async () => ((await as(app(), ada).get(`${ARTICLES}?pageSize=100`)).body.results as Json[]).map((d) => d.title as string | null);
 
   before(async () => {
-    ensurePanelBuilt();
     ada = await registerFirstAdmin(app());
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
-    await page.goto(`${app().url}/admin`);
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Hello Ada' }).waitFor();
-  });
-  after(async () => { await b?.close(); });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
+    await signIn(page, app(), 'ada@example.com', PASSWORD);
   });
 
   it('keeps the draft when a publish is refused for a missing required field, and shows the error there', async () => {

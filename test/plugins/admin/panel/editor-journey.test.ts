@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, usePanel } from '../../../helpers/panel.js';
 import { ROOT } from '../../../helpers/kernel.js';
 import { expectStatus, useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, login, PASSWORD } from '../helpers.js';
@@ -25,6 +25,7 @@ const SHOTS = join(ROOT, '.tmp', 'screenshots');
     const options = adminOptions();
     return { ...options, appDir, config: { ...options.config, plugins: { ...(options.config!.plugins ?? {}), upload: { enabled: true } } } };
   });
+  const panel = usePanel(app);
   let b: PanelBrowser;
   let page: Page;
   let documentId = '';
@@ -32,17 +33,11 @@ const SHOTS = join(ROOT, '.tmp', 'screenshots');
   const api = async () => as(app(), await login(app(), 'ada@example.com'));
 
   before(async () => {
-    ensurePanelBuilt();
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
   });
   after(async () => {
-    await b?.close();
     rmSync(appDir, { recursive: true, force: true });
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
   });
 
   it('registers the first administrator, then logs in', async () => {

@@ -5,7 +5,7 @@
 
 import { expect } from 'chai';
 import type { Page, Route } from 'playwright-core';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, usePanel } from '../../../helpers/panel.js';
 import { useKernel } from '../../../helpers/suite.js';
 import { adminOptions, as, login, PASSWORD } from '../helpers.js';
 
@@ -14,18 +14,13 @@ const ARTICLES = '/content-manager/collection-types/api::article.article';
 (BROWSER_RUN ? describe : describe.skip)('admin panel: first run, sign-in and a first article (chromium)', function () {
   this.timeout(60_000);
   const app = useKernel(adminOptions());
+  const panel = usePanel(app);
   let b: PanelBrowser;
   let page: Page;
 
   before(async () => {
-    ensurePanelBuilt();
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
-  });
-  after(async () => { await b?.close(); });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
   });
 
   it('registers the first administrator and lands in the panel', async () => {

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../../../helpers/axe.js';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, usePanel } from '../../../helpers/panel.js';
 import { expectStatus, useKernel } from '../../../helpers/suite.js';
 import { adminOptions, as, login, PASSWORD } from '../helpers.js';
 
@@ -33,19 +33,14 @@ async function tabTo(page: Page, target: Target, limit = 80, back = false): Prom
 (BROWSER_RUN ? describe : describe.skip)('admin panel: by keyboard alone, and axe on each screen (chromium)', function () {
   this.timeout(90_000);
   const app = useKernel(adminOptions());
+  const panel = usePanel(app);
   let b: PanelBrowser;
   let page: Page;
   const violations: string[] = [];
 
   before(async () => {
-    ensurePanelBuilt();
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
-  });
-  after(async () => { await b?.close(); });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
   });
 
   it('registers the first administrator with the keyboard (axe: the first-run screen)', async () => {

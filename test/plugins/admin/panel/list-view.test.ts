@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../../../helpers/axe.js';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, usePanel } from '../../../helpers/panel.js';
 import { until } from '../../../helpers/poll.js';
 import { useKernel } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
@@ -26,6 +26,7 @@ const FILTERED = ARTICLE_DATA.filter((a) => /Lisbon|Porto/.test(a.title) && a.fe
 (BROWSER_RUN ? describe : describe.skip)('admin panel: the list view (chromium)', function () {
   this.timeout(90_000);
   const app = useKernel(adminOptions());
+  const panel = usePanel(app);
   let b: PanelBrowser;
   let page: Page;
   let ada: Session;
@@ -45,7 +46,6 @@ const FILTERED = ARTICLE_DATA.filter((a) => /Lisbon|Porto/.test(a.title) && a.fe
   const countIs = (n: number) => page.getByText(`${n} ${n === 1 ? 'entry' : 'entries'} found`, { exact: true }).waitFor();
 
   before(async () => {
-    ensurePanelBuilt();
     ada = await registerFirstAdmin(app());
     const categories = new Map<string, string>();
     for (const name of ['Lyon', 'Paris']) {
@@ -58,13 +58,8 @@ const FILTERED = ARTICLE_DATA.filter((a) => /Lisbon|Porto/.test(a.title) && a.fe
       expect(res.status, res.text).to.equal(201);
       ids.set(a.title, res.body.data.documentId);
     }
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
-  });
-  after(async () => { await b?.close(); });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
   });
 
   it('logs in and opens the articles', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, usePanel } from '../../../helpers/panel.js';
 import { useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
 
@@ -23,6 +23,7 @@ const ARTICLE = 'api::article.article';
     const plugins = (options.config!.plugins ?? {}) as Record<string, unknown>;
     return { ...options, appDir, config: { ...options.config, plugins: { ...plugins, upload: { enabled: true } } } };
   });
+  const panel = usePanel(app);
   let b: PanelBrowser;
   let page: Page;
   let root: Session;
@@ -30,7 +31,6 @@ const ARTICLE = 'api::article.article';
   let png: Buffer;
 
   before(async () => {
-    ensurePanelBuilt();
     root = await registerFirstAdmin(app());
     const api = as(app(), root);
     for (const name of ['Travel', 'Food']) expect((await api.post(`${CM}/api::category.category?locale=en`, { name })).status).to.equal(201);
@@ -47,16 +47,11 @@ const ARTICLE = 'api::article.article';
     form.append('files', new Blob([new Uint8Array(await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 220, g: 160, b: 40 } } }).png().toBuffer())], { type: 'image/png' }), 'harbour.png');
     const stored = await fetch(`${app().url}/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${root.token}` } });
     expect(stored.status).to.equal(201);
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
   });
   after(async () => {
-    await b?.close();
     rmSync(appDir, { recursive: true, force: true });
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
   });
 
   const field = (name: string) => page.locator(`[data-field="${name}"]`);

@@ -10,7 +10,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../../../helpers/axe.js';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, signIn, usePanel } from '../../../helpers/panel.js';
 import { useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
 
@@ -58,6 +58,7 @@ const COMPLEX = [
 (BROWSER_RUN ? describe : describe.skip)('admin panel: Markdown and blocks editors (chromium)', function () {
   this.timeout(90_000);
   const app = useKernel(adminOptions());
+  const panel = usePanel(app);
   let b: PanelBrowser;
   let page: Page;
   let ada: Session;
@@ -85,20 +86,10 @@ const COMPLEX = [
   const blockType = () => page.getByRole('toolbar', { name: 'content: formatting' }).getByLabel('Block type');
 
   before(async () => {
-    ensurePanelBuilt();
     ada = await registerFirstAdmin(app());
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
-    await page.goto(`${app().url}/admin`);
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Hello Ada' }).waitFor();
-  });
-  after(async () => { await b?.close(); });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
+    await signIn(page, app(), 'ada@example.com', PASSWORD);
   });
 
   let typedId = '';

@@ -6,7 +6,7 @@
 
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { BROWSER_RUN, ensurePanelBuilt, openPanel, type PanelBrowser } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, signIn, usePanel } from '../../../helpers/panel.js';
 import { expectStatus, useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
 
@@ -16,13 +16,13 @@ const EXPLORER = 'plugin::content-manager.explorer';
 (BROWSER_RUN ? describe : describe.skip)('admin panel: a role\'s limits on screen, and a French version (chromium)', function () {
   this.timeout(60_000);
   const app = useKernel(adminOptions());
+  const panel = usePanel(app);
   let ada: Session;
   let lisbon: Json;
   let b: PanelBrowser;
   let page: Page;
 
   before(async () => {
-    ensurePanelBuilt();
     ada = await registerFirstAdmin(app());
     const role = await as(app(), ada).post('/admin/roles', { name: 'Translator', description: 'French titles and descriptions' });
     expectStatus(role, 201);
@@ -42,18 +42,9 @@ const EXPLORER = 'plugin::content-manager.explorer';
     lisbon = created.body.data;
     expectStatus(await as(app(), ada).post(`${ARTICLES}/${lisbon.documentId}/actions/publish`), 200);
 
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
-    await page.goto(`${app().url}/admin`);
-    await page.getByLabel('Email').fill('tom@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Hello Tom' }).waitFor();
-  });
-  after(async () => { await b?.close(); });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
+    await signIn(page, app(), 'tom@example.com', PASSWORD);
   });
 
   it('shows only the types the role reads, and no Create where it may not create', async () => {
@@ -98,13 +89,13 @@ const EXPLORER = 'plugin::content-manager.explorer';
 (BROWSER_RUN ? describe : describe.skip)('admin panel: an Author sees and edits only their own entries (chromium)', function () {
   this.timeout(60_000);
   const app = useKernel(adminOptions());
+  const panel = usePanel(app);
   let ada: Session;
   let adas: Json;
   let b: PanelBrowser;
   let page: Page;
 
   before(async () => {
-    ensurePanelBuilt();
     ada = await registerFirstAdmin(app());
     const roles = (await as(app(), ada).get('/admin/roles')).body.data as Json[];
     const author = roles.find((r) => r.code === 'strapi-author')!;
@@ -114,18 +105,9 @@ const EXPLORER = 'plugin::content-manager.explorer';
     const created = await as(app(), ada).post(ARTICLES, { title: 'Written by Ada' });
     expectStatus(created, 201);
     adas = created.body.data;
-    b = await openPanel(app());
+    b = await panel.open();
     page = b.page;
-    await page.goto(`${app().url}/admin`);
-    await page.getByLabel('Email').fill('amy@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Hello Amy' }).waitFor();
-  });
-  after(async () => { await b?.close(); });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') return;
-    expect(b.problems, 'problems in the page').to.deep.equal([]);
+    await signIn(page, app(), 'amy@example.com', PASSWORD);
   });
 
   it('lists none of the others\' entries, and shows one opened by its address as not found', async () => {
