@@ -175,7 +175,7 @@ export default definePlugin<{ greeting?: string }>({
     const starts = develop!.starts();
     await develop!.waitForStart(starts + 1);
     expect(develop!.output()).to.contain('hello plugin: bonjour');
-    expect(mustRun('npm run build', appDir()).stdout).to.contain('plugins draft-and-publish, i18n, graphql, openapi, upload, users-permissions, hello');
+    expect(mustRun('npm run build', appDir()).stdout).to.contain('plugins draft-and-publish, i18n, graphql, openapi, upload, admin, users-permissions, hello');
 
     // The types are the package's: a method the logger lacks is a compile error
     writeFileSync(plugin, source('shout'));
