@@ -1,33 +1,24 @@
 // Compiles when the compiled entry point is missing or older than any source file, so the npm
 // scripts run plain node on dist/ (no dev-time transpiler) on a machine with only `npm install`.
 // An installed package has no sources and no tsconfig.build.json: its dist/ is used as it is.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from './build.mjs';
+import { newest } from './build-panel.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** A source checkout of the framework (this repository), rather than an installed package. */
 export const checkout = existsSync(join(root, 'tsconfig.build.json'));
 const sources = ['core', 'plugins', 'config'].map((d) => join(root, d));
 
-function newest(dir) {
-  if (!existsSync(dir)) return 0;
-  let t = 0;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    const s = statSync(p);
-    t = Math.max(t, s.isDirectory() ? newest(p) : /\.(ts|tsx|css)$/.test(name) ? s.mtimeMs : 0);
-  }
-  return t;
-}
 
 function stale(entry) {
   const index = join(root, 'dist', 'index.d.ts');
   const panel = join(root, 'dist', 'admin-panel', 'main.js');
   if (!existsSync(entry) || !existsSync(index) || !existsSync(panel)) return true;
   const built = Math.min(statSync(entry).mtimeMs, statSync(index).mtimeMs, statSync(panel).mtimeMs);
-  return Math.max(...sources.map(newest), statSync(join(root, 'tsconfig.build.json')).mtimeMs) > built;
+  return Math.max(...sources.map((dir) => newest(dir, /\.(ts|tsx|css)$/)), statSync(join(root, 'tsconfig.build.json')).mtimeMs) > built;
 }
 
 /** Builds if needed (exits on a failed build) and returns the file URL of dist/<relative>. */

@@ -3,7 +3,7 @@
 // `npm run build` (and so by prepack and by the npm scripts when the sources are newer); never at
 // run time: the server only reads the files. esbuild does not type-check: `npm run typecheck`
 // runs tsc on the panel's own tsconfig.
-import { mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,25 @@ export function buildPanel() {
   }
 }
 
+/** The latest change under `dir` to a file whose name matches `pattern` (ms; 0 for none). */
+export function newest(dir, pattern) {
+  if (!existsSync(dir)) return 0;
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newest(p, pattern) : pattern.test(name) ? s.mtimeMs : 0);
+  }
+  return t;
+}
+
+/** Whether the bundle is missing or older than a panel source. */
+export function panelStale() {
+  const bundle = join(PANEL_OUT, 'main.js');
+  return !existsSync(bundle) || newest(PANEL_SOURCES, /\.(ts|tsx|css|json)$/) > statSync(bundle).mtimeMs;
+}
+
+// `node scripts/build-panel.mjs [--if-stale]`
 if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
-  process.exit(buildPanel());
+  process.exit(process.argv.includes('--if-stale') && !panelStale() ? 0 : buildPanel());
 }

@@ -9,6 +9,7 @@ import {
   FILE_UID, listOf, modelSchema, NotFoundError, objectOf, ValidationError,
   type DocSchema, type OperationRegistry, type PluginServices, type RequestContext, type RouteDoc, type RouteTable,
 } from '../../core/index.js';
+import { MAX_PAGE_SIZE, pageOf } from './page-query.js';
 
 const UPLOAD = {
   upload: 'plugin::upload.content-api.upload',
@@ -18,7 +19,6 @@ const UPLOAD = {
 } as const;
 
 const READ = ['plugin::upload.read'];
-const MAX_PAGE_SIZE = 100;
 /** What GET /upload/files takes: a page, a search, a sort and filters; anything else is a 400. */
 const LIST_QUERY = ['page', 'pageSize', '_q', 'sort', 'filters'];
 
@@ -36,14 +36,6 @@ const found = (ctx: RequestContext, output: unknown) => {
 };
 const idParam = (ctx: RequestContext) => ({ id: String((ctx.params as Record<string, string>).id ?? '') });
 
-function positive(query: Record<string, unknown>, name: string, fallback: number): number {
-  const raw = query[name];
-  if (raw === undefined) return fallback;
-  const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw ValidationError.fromFields([{ path: [name], message: `${name} must be a positive integer`, name: 'ValidationError' }]);
-  return n;
-}
-
 /** The admin's list query as the find operation's parameters: a counted page, the search over
  *  the name, alternative text and caption, and the newest files first unless sorted. The route
  *  hands the operation the request's query as its parameters, so the query is rewritten here. */
@@ -52,8 +44,7 @@ function listInput(ctx: RequestContext): Record<string, never> {
   for (const key of Object.keys(query)) {
     if (!LIST_QUERY.includes(key)) throw new ValidationError(`Invalid key ${key}`, { key, path: key, source: 'query', reason: 'unknown query parameter' });
   }
-  const page = positive(query, 'page', 1);
-  const pageSize = Math.min(positive(query, 'pageSize', 10), MAX_PAGE_SIZE);
+  const { page, pageSize } = pageOf(query);
   if (query._q !== undefined && typeof query._q !== 'string') throw ValidationError.fromFields([{ path: ['_q'], message: '_q must be one text', name: 'ValidationError' }]);
   const q = typeof query._q === 'string' ? query._q.trim() : '';
   const search = q ? { $or: ['name', 'alternativeText', 'caption'].map((field) => ({ [field]: { $containsi: q } })) } : undefined;

@@ -6,36 +6,23 @@
 
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT, type TestKernel } from './kernel.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const PANEL_SOURCES = join(ROOT, 'plugins', 'admin', 'panel');
 export const PANEL_BUNDLE = join(ROOT, 'dist', 'admin-panel');
 /** Browser tests run once, in the SQLite phase: the page does not depend on the database. */
 export const BROWSER_RUN = (process.env.DATABASE_CLIENT ?? 'sqlite') === 'sqlite';
 
-function newest(dir: string): number {
-  let t = 0;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    const s = statSync(p);
-    t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
-  }
-  return t;
-}
-
 let built = false;
-/** Builds dist/admin-panel/ when a source is newer than the bundle (or there is none). */
+/** Builds dist/admin-panel/ when a source is newer than the bundle (or there is none), once per
+ *  test process: `node scripts/build-panel.mjs --if-stale`. */
 export function ensurePanelBuilt(): void {
   if (built) return;
-  const bundle = join(PANEL_BUNDLE, 'main.js');
-  if (!existsSync(bundle) || newest(PANEL_SOURCES) > statSync(bundle).mtimeMs) {
-    const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-panel.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
-    if (run.status !== 0) throw new Error('the admin panel does not build: see esbuild\'s errors above');
-  }
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-panel.mjs'), '--if-stale'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error('the admin panel does not build: see esbuild\'s errors above');
   built = true;
 }
 

@@ -4,11 +4,12 @@
 // narrowed to its own documents picks among them only.
 
 import {
-  NotFoundError, ValidationError, type ContentType, type Doc, type Model, type OperationCall, type OperationDefinition,
+  NotFoundError, type ContentType, type Doc, type Model, type OperationCall, type OperationDefinition,
 } from '../../../core/index.js';
 import type { AdminContext } from '../context.js';
 import type { Configurations } from './configuration.js';
 import { contentManagerOperation } from '../operation.js';
+import { pageOf } from '../page-query.js';
 import { Decorator } from './decorate.js';
 import type { CmInput } from './documents.js';
 import { hasDrafts, isLocalized, isToMany } from './model.js';
@@ -18,7 +19,6 @@ export const CM_RELATIONS = {
   existing: 'admin::content-manager.relations.findExisting',
 } as const;
 
-const MAX_PAGE_SIZE = 100;
 
 export function relationOperations(admin: AdminContext, configurations: Configurations): OperationDefinition[] {
   const { api } = admin;
@@ -45,16 +45,6 @@ export function relationOperations(admin: AdminContext, configurations: Configur
     return limits && limits.fields && !limits.fields.includes(main) ? 'documentId' : main;
   };
 
-  const page = (query: Record<string, unknown>) => {
-    const n = (v: unknown, fallback: number, name: string) => {
-      if (v === undefined) return fallback;
-      const parsed = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
-      if (!Number.isSafeInteger(parsed) || parsed < 1) throw ValidationError.fromFields([{ path: [name], message: `${name} must be a positive integer`, name: 'ValidationError' }]);
-      return parsed;
-    };
-    return { page: n(query.page, 1, 'page'), pageSize: Math.min(n(query.pageSize, 10, 'pageSize'), MAX_PAGE_SIZE) };
-  };
-
   /** The picker's items: id, documentId, the target's main field, locale, status. */
   const items = async (target: ContentType, docs: Doc[], mainField: string) => {
     const versions = await decorator.versions(target, docs.map((d) => d.documentId));
@@ -77,7 +67,7 @@ export function relationOperations(admin: AdminContext, configurations: Configur
       const { source: model, attr, target } = await relationOf(input, call);
       const source = model as ContentType;
       const mainField = await mainFieldFor(target, call);
-      const { page: p, pageSize } = page(input.query);
+      const { page: p, pageSize } = pageOf(input.query);
       const base = { source: 'content-api' as const, auth: call.auth, documentId: input.documentId ?? '', ...scope(source, input.query) };
       const docs = api.documents(source.uid);
       const fields = ['documentId', 'updatedAt', ...(mainField === 'id' || mainField === 'documentId' ? [] : [mainField]), ...(isLocalized(target) ? ['locale'] : [])];
@@ -99,7 +89,7 @@ export function relationOperations(admin: AdminContext, configurations: Configur
     op(CM_RELATIONS.available, 'Documents a relation field may link: searched by their main field, those linked left out', async (input, call) => {
       const { source, target } = await relationOf(input, call, true);
       const mainField = await mainFieldFor(target, call);
-      const { page: p, pageSize } = page(input.query);
+      const { page: p, pageSize } = pageOf(input.query);
       const omit = new Set<string>();
       for (const key of ['idsToOmit'] as const) {
         const raw = input.query[key];

@@ -28,16 +28,17 @@ export class ApiError extends Error {
 
 export type Query = Record<string, unknown>;
 
-/** Strapi's bracket query strings (qs's format), for filters and sort. */
-export function toQuery(params: Query, prefix = ''): string[] {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    const name = prefix ? `${prefix}[${key}]` : key;
-    if (typeof value === 'object') parts.push(...toQuery(value as Query, name));
-    else parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  }
-  return parts;
+/** The bracket keys and values of a nested object (qs's format: filters[title][$eq]), under
+ *  `prefix`; null and undefined leave no key. */
+export function bracketEntries(value: unknown, prefix = ''): Array<[string, string]> {
+  if (value === undefined || value === null) return [];
+  if (typeof value !== 'object') return [[prefix, String(value)]];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => bracketEntries(v, prefix ? `${prefix}[${k}]` : k));
+}
+
+/** Strapi's query strings, for filters and sort; an empty value is left out. */
+export function toQuery(params: Query): string[] {
+  return bracketEntries(params).filter(([, v]) => v !== '').map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
 }
 
 export const session = {

@@ -3,6 +3,7 @@
 import type { JSX, TargetedSubmitEvent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, request, resumeAfterSignIn } from './api.js';
+import { clearBackups } from './backup.js';
 import { here, href, navigate, onLinkClick } from './router.js';
 import { useStore } from './store.js';
 import { Button, Dialog, ErrorBox } from './ui.js';
@@ -188,8 +189,7 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: (token: string) =
 
 export async function logout(): Promise<void> {
   await request('POST', '/admin/logout', { body: {}, noWait: true }).catch(() => undefined);
-  // What this browser kept of unsaved forms is not the next person's to see
-  for (const key of Object.keys(localStorage)) if (key.startsWith('strata-admin:backup:')) localStorage.removeItem(key);
+  clearBackups();
   navigate('/auth/login', { force: true });
   location.reload();
 }

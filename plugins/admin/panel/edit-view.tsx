@@ -4,6 +4,7 @@
 // saved, and a write that someone else's write overtook (409) shows both versions.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Query } from './api.js';
+import { backupKey } from './backup.js';
 import { ConflictDialog } from './conflict.js';
 import { Field } from './fields/index.js';
 import type { FormContext } from './fields/types.js';
@@ -18,7 +19,6 @@ import { Button, Dialog, ErrorBox, notify, Spinner, StatusBadge } from './ui.js'
 interface Answer { data: Doc; meta?: { availableLocales?: Doc[]; availableStatus?: Doc[] } }
 type Action = 'save' | 'publish' | 'unpublish' | 'discard' | 'delete';
 
-const backupKey = (uid: string, documentId: string | undefined, locale: string | undefined) => `strata-admin:backup:${uid}:${documentId ?? 'new'}:${locale ?? ''}`;
 
 export function EditView({ uid, documentId, single, schema: s }: { uid: string; documentId?: string; single?: boolean; schema: Schema }) {
   const ct = s.contentTypes.find((t) => t.uid === uid);

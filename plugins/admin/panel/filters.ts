@@ -1,6 +1,7 @@
 // The list's filters: Strapi's qs bracket keys (filters[$and][0][$or][0][title][$containsi]=x)
 // read from the URL into an object and written back, and the builder's model over it: a
 // combinator over groups, each a combinator over conditions `field [mainField] operator value`.
+import { bracketEntries } from './api.js';
 import type { Attribute, ContentType, Schema } from './schema.js';
 
 export type Combinator = '$and' | '$or';
@@ -47,18 +48,11 @@ function arrays(tree: Tree): Tree {
   return Object.fromEntries(entries);
 }
 
-/** The bracket keys and values of a nested object, under `prefix`. */
-export function flatten(value: unknown, prefix: string): Array<[string, string]> {
-  if (value === undefined || value === null) return [];
-  if (typeof value !== 'object') return [[prefix, String(value)]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => flatten(v, `${prefix}[${k}]`));
-}
-
 /** A copy of the query with its filters replaced (and the page reset: the results change). */
 export function withFilters(query: URLSearchParams, filters: Tree | undefined): URLSearchParams {
   const next = new URLSearchParams();
   for (const [k, v] of query) if (!k.startsWith('filters[') && k !== 'page') next.append(k, v);
-  for (const [k, v] of flatten(filters, 'filters')) next.append(k, v);
+  for (const [k, v] of bracketEntries(filters, 'filters')) next.append(k, v);
   return next;
 }
 

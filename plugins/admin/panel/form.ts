@@ -15,14 +15,8 @@ export interface RelationValue { kind: 'relation'; items: RelationItem[]; dirty:
 
 export const isRelationValue = (v: unknown): v is RelationValue => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'relation';
 
-export function splitPath(path: string): Array<string | number> {
+function splitPath(path: string): Array<string | number> {
   return path === '' ? [] : path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
-export function getAt(value: unknown, path: string): unknown {
-  let at = value;
-  for (const key of splitPath(path)) at = at === null || at === undefined ? undefined : (at as Record<string | number, unknown>)[key];
-  return at;
 }
 
 /** A copy of `value` with `next` at `path`; objects off the path are the same objects. */
@@ -58,7 +52,7 @@ export function defaults(attributes: Record<string, Attribute>, schema: Schema):
   return out;
 }
 
-export function componentOf(schema: Schema, attr: Attribute): Component {
+function componentOf(schema: Schema, attr: Attribute): Component {
   const uid = attr.component ?? '';
   const found = schema.components.get(uid);
   if (!found) throw new Error(`Unknown component ${uid}`);
@@ -113,9 +107,4 @@ export function toBody(value: Doc, attributes: Record<string, Attribute>, schema
     }
   }
   return out;
-}
-
-/** Whether two form values send the same body. */
-export function sameBody(a: Doc, b: Doc, attributes: Record<string, Attribute>, schema: Schema): boolean {
-  return JSON.stringify(toBody(a, attributes, schema)) === JSON.stringify(toBody(b, attributes, schema));
 }

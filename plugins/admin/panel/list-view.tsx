@@ -227,8 +227,3 @@ export function ListView({ uid, schema: s }: { uid: string; schema: Schema }) {
     </main>
   );
 }
-
-/** A cell's text: relations as their count, objects summarised, long text cut. */
-export function cell(value: unknown): string {
-  return cellText(value, undefined, new Map());
-}

@@ -121,7 +121,7 @@ export function configurationOf(uid: string) {
   return found;
 }
 
-export const EXPLORER = 'plugin::content-manager.explorer';
+const EXPLORER = 'plugin::content-manager.explorer';
 
 /** The permission rows for an action on a type (several rows are alternatives). */
 function rows(s: Schema, action: string, uid: string): Permission[] {
