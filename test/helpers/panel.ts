@@ -86,3 +86,16 @@ export async function signIn(page: Page, app: TestKernel, email: string, passwor
   await page.getByRole('button', { name: 'Log in' }).click();
   if (path === '/admin') await page.getByRole('heading', { name: /^Hello / }).waitFor();
 }
+
+/**
+ * Runs `act` (a click, a shortcut) and waits for the content manager's answer to the write it
+ * sends, a success; then for a "Saved" notice. Waiting for the notice alone is not enough: an
+ * earlier save's notice stays four seconds and would answer for this one.
+ */
+export async function whenSaved(page: Page, act: () => Promise<void>): Promise<void> {
+  const answered = page.waitForResponse((r) => /\/content-manager\/(collection|single)-types\//.test(r.url()) && ['PUT', 'POST'].includes(r.request().method()));
+  await act();
+  const res = await answered;
+  expect(res.status(), `${res.request().method()} ${res.url()}`).to.be.within(200, 299);
+  await page.getByText('Saved', { exact: true }).last().waitFor();
+}

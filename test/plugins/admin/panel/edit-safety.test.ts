@@ -5,7 +5,7 @@
 
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { BROWSER_RUN, type PanelBrowser, signIn, usePanel } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, signIn, usePanel, whenSaved } from '../../../helpers/panel.js';
 import { expectStatus, useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
 
@@ -50,8 +50,7 @@ const ARTICLES = '/content-manager/collection-types/api::article.article';
     await page.locator('[data-field="rating"] .field-error').waitFor();
     expect(await page.locator('#field-rating').getAttribute('aria-invalid')).to.equal('true');
     await page.locator('#field-rating').fill('4.5');
-    await page.keyboard.press('Control+s');
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await whenSaved(page, () => page.keyboard.press('Control+s'));
     expect(await page.locator('#form-errors').count()).to.equal(0);
   });
 
@@ -75,8 +74,9 @@ const ARTICLES = '/content-manager/collection-types/api::article.article';
     await page.getByLabel('description').fill('Mine wins');
     await page.keyboard.press('Control+s');
     const dialog = page.getByRole('alertdialog', { name: 'Someone else changed this entry' });
-    await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
-    await page.getByText('Saved', { exact: true }).waitFor();
+    // The refused save's answer has come (the dialog shows it): the next write is the overwrite
+    await dialog.waitFor();
+    await whenSaved(page, () => dialog.getByRole('button', { name: 'Overwrite with mine' }).click());
     expect(((await as(app(), ada).get(`${ARTICLES}/${doc!.documentId}`)).body.data as Json).description).to.equal('Mine wins');
   });
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { BROWSER_RUN, type PanelBrowser, usePanel } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, usePanel, whenSaved } from '../../../helpers/panel.js';
 import { useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
 
@@ -130,8 +130,7 @@ const ARTICLE = 'api::article.article';
   });
 
   it('saves, and the API holds what the panel showed', async () => {
-    await page.keyboard.press('Control+s');
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await whenSaved(page, () => page.keyboard.press('Control+s'));
     const api = as(app(), root);
     const authors = await api.get(`/content-manager/relations/${ARTICLE}/${article}/authors?locale=en`);
     expect(authors.body.results.map((a: Json) => a.name)).to.deep.equal(['Cid Clark', 'Ann Archer', 'Bob Brown']);
@@ -163,8 +162,7 @@ const ARTICLE = 'api::article.article';
     expect(await field('authors').getByRole('button', { name: /Load more/ }).count()).to.equal(0);
     expect((await linked('authors').allInnerTexts()).slice(0, 3).map((t) => t.replace(/[^A-Za-z0-9 ]/g, '').trim())).to.deep.equal(['Writer 02', 'Writer 01', 'Writer 03']);
     await field('authors').getByRole('button', { name: 'Remove Writer 05' }).click();
-    await page.keyboard.press('Control+s');
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await whenSaved(page, () => page.keyboard.press('Control+s'));
     const saved = await api.get(`/content-manager/relations/${ARTICLE}/${created.body.data.documentId as string}/authors?locale=en&pageSize=20`);
     expect(saved.body.results.map((a: Json) => a.name)).to.deep.equal(['Writer 02', 'Writer 01', 'Writer 03', 'Writer 04', ...[6, 7, 8, 9, 10, 11, 12].map((i) => `Writer ${String(i).padStart(2, '0')}`)]);
   });
