@@ -173,6 +173,13 @@ function modelTable(model: Model, support: IndexSupport): TableDef {
       });
     }
   }
+  if (model.modelType === 'contentType') {
+    for (const names of model.indexes ?? []) {
+      const cols = names.map(columnName);
+      // A lookup narrows to few rows by its leading columns together
+      indexes.push(link(table, cols, cols.map((_, i) => Math.max(1, 2 ** (cols.length - 1 - i)))));
+    }
+  }
   return { name: table, columns, indexes, describes: model.uid };
 }
 

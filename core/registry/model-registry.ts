@@ -39,7 +39,9 @@ export class ModelRegistry {
     return this.#frozen ? model : this.#views.of(model, model.uid);
   }
 
-  addContentType(schema: ContentTypeSchema, { owner, uid }: Owned & { uid?: string }): ContentType {
+  /** `indexes`: lookups a plugin's own type needs (lists of attribute names, each an index);
+   *  schema files cannot set them. */
+  addContentType(schema: ContentTypeSchema, { owner, uid, indexes }: Owned & { uid?: string; indexes?: readonly string[][] }): ContentType {
     this.#assertMutable(`add content type ${uid ?? schema.info.singularName}`);
     const id = uid ?? contentTypeUid(schema.info.singularName);
     const existing = this.#contentTypes.get(id);
@@ -59,12 +61,15 @@ export class ModelRegistry {
       pluginOptions: { ...(schema.pluginOptions ?? {}) },
       attributes: {},
       owner,
+      ...(indexes?.length ? { indexes: indexes.map((names) => [...names]) } : {}),
     };
     this.#contentTypes.set(id, contentType);
     for (const [name, attr] of Object.entries(schema.attributes)) this.addAttribute(id, name, attr, { owner });
     for (const [name, attr] of Object.entries(SYSTEM_ATTRIBUTES)) {
       if (!(name in contentType.attributes)) this.addAttribute(id, name, attr, { owner: 'core' });
     }
+    const unknown = (indexes ?? []).flat().filter((name) => name !== 'id' && !(name in contentType.attributes));
+    if (unknown.length) throw new KernelError('SCHEMA_ERR_INVALID', `content type ${id} (${owner}): an index names no attribute: ${unknown.join(', ')}`);
     return this.#out(contentType);
   }
 

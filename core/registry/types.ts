@@ -165,6 +165,8 @@ export interface ContentType {
   attributes: Attributes;
   /** Which plugin (or 'app') contributed it, for conflict messages. */
   owner: string;
+  /** A plugin's lookups on its own type (attribute names, leading first), each an index. */
+  indexes?: readonly (readonly string[])[];
 }
 
 export interface Component {

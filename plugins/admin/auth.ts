@@ -15,6 +15,7 @@ import { PLUGIN_NAME } from './models.js';
 import { checkPassword, passwordMatches } from './passwords.js';
 import type { Opened } from './sessions.js';
 import { adminOf } from './strategy.js';
+import { adminActor } from './history/actor.js';
 import { publicUser, type AdminUser, type StoredUser } from './users.js';
 
 export const AUTH = {
@@ -78,10 +79,17 @@ export function authOperations(admin: AdminContext): OperationDefinition[] {
       const email = typeof body.email === 'string' ? body.email : '';
       const password = requiredString(body, 'password');
       const user = email ? await users.byEmail(email) : undefined;
-      if (!(await passwordMatches(password, user?.password)) || !user) throw new ValidationError(INVALID_LOGIN);
-      if (!user.isActive) throw new ApplicationError('User not active');
-      if (user.blocked) throw new ApplicationError('Your account has been blocked');
-      return signIn(user, call, body.rememberMe === true, String(body.userAgent ?? ''));
+      // Never the password: the address tried, and why it was refused
+      const refused = (reason: string) => admin.audit.record({ action: 'admin.auth.failure', ip: call.ip, payload: { email: email.slice(0, 255), reason } });
+      if (!(await passwordMatches(password, user?.password)) || !user) {
+        await refused(user ? 'wrong password' : 'no such administrator');
+        throw new ValidationError(INVALID_LOGIN);
+      }
+      if (!user.isActive) { await refused('not active'); throw new ApplicationError('User not active'); }
+      if (user.blocked) { await refused('blocked'); throw new ApplicationError('Your account has been blocked'); }
+      const signedIn = await signIn(user, call, body.rememberMe === true, String(body.userAgent ?? ''));
+      await admin.audit.record({ action: 'admin.auth.success', actor: adminActor(user), ip: call.ip, payload: { email: user.email } });
+      return signedIn;
     }),
 
     open(AUTH.accessToken, 'write', 'Swaps a refresh token for an access token and the next refresh token', async (raw) => {
@@ -96,12 +104,17 @@ export function authOperations(admin: AdminContext): OperationDefinition[] {
       return { token, refresh: rotated };
     }),
 
-    open(AUTH.logout, 'write', 'Ends a session: the one the access token names, or else the refresh token\'s', async (raw) => {
+    open(AUTH.logout, 'write', 'Ends a session: the one the access token names, or else the refresh token\'s', async (raw, call) => {
       const body = checkBody(raw, ['accessToken', 'refreshToken']);
       // An expired access token still names its session: logging out after an idle half hour works
       const claims = typeof body.accessToken === 'string' ? admin.tokens.verify(body.accessToken, { ignoreExpiration: true }) : undefined;
-      if (claims && await sessions.isLive(claims.sessionId, claims.userId)) await sessions.end(claims.sessionId);
-      else await sessions.endWithRefreshToken(body.refreshToken);
+      let ended: number | undefined;
+      if (claims && await sessions.isLive(claims.sessionId, claims.userId)) {
+        await sessions.end(claims.sessionId);
+        ended = claims.userId;
+      } else ended = await sessions.endWithRefreshToken(body.refreshToken);
+      const user = ended !== undefined ? await users.byId(ended) : undefined;
+      if (user) await admin.audit.record({ action: 'admin.logout', actor: adminActor(user), ip: call.ip, payload: { email: user.email } });
       return { ended: true };
     }),
 

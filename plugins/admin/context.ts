@@ -6,6 +6,7 @@ import {
   type AuthLimits, type ContentType, type EmailProvider, type OperationCall, type PluginApi, type TemplatePart,
 } from '../../core/index.js';
 import type { ModelInfo } from './ability.js';
+import { AuditLog } from './history/audit-log.js';
 import { isEditable } from './models.js';
 import { Roles } from './roles.js';
 import { Sessions } from './sessions.js';
@@ -26,6 +27,7 @@ export class AdminContext {
   readonly sessions: Sessions;
   readonly email: EmailProvider;
   readonly models: ModelInfo;
+  readonly audit: AuditLog;
   #tokens?: AccessTokens;
   readonly #limits: AuthLimits;
   readonly #reset: Record<'subject' | 'text' | 'html', TemplatePart[]>;
@@ -33,6 +35,7 @@ export class AdminContext {
 
   constructor(readonly api: PluginApi, readonly settings: AdminSettings) {
     this.users = new AdminUsers(api);
+    this.audit = new AuditLog(api, settings.auditLogs);
     this.roles = new Roles(api, 10_000);
     this.sessions = new Sessions(api, settings);
     this.email = createEmailProvider(settings.email.provider, settings.email.smtp, api.logger, api.config.server.environment === 'production', 'admin');

@@ -104,11 +104,14 @@ export class Sessions {
 
   /** Ends the session of a refresh token that is its current one (logout with the cookie alone);
    *  any other token changes nothing, so logging out cannot be used to end someone's session. */
-  async endWithRefreshToken(refreshToken: unknown): Promise<void> {
+  /** Answers the administrator whose session it ended, if it ended one. */
+  async endWithRefreshToken(refreshToken: unknown): Promise<number | undefined> {
     const parsed = typeof refreshToken === 'string' ? /^([\w-]{8,64})\.([\w-]{20,128})$/.exec(refreshToken) : null;
-    if (!parsed) return;
+    if (!parsed) return undefined;
     const row = await this.#row(parsed[1]!);
-    if (row && row.status === 'active' && matches(hashOf(parsed[2]!), row.refreshHash)) await this.#end(row.documentId);
+    if (!row || row.status !== 'active' || !matches(hashOf(parsed[2]!), row.refreshHash)) return undefined;
+    await this.#end(row.documentId);
+    return Number(row.userId);
   }
 
   /** Ends every session of the administrator but `except` (a password change, a block). */

@@ -19,6 +19,21 @@ export interface PanelSettings {
   path: string;
 }
 
+export interface HistorySettings {
+  /** Whether writes keep the state before them (a document's versions). */
+  enabled: boolean;
+  /** Versions kept per document and locale; older ones are pruned. */
+  maxVersions: number;
+  /** Days a version is kept. */
+  retentionDays: number;
+}
+
+export interface AuditLogSettings {
+  enabled: boolean;
+  /** Days an entry is kept. */
+  retentionDays: number;
+}
+
 export interface AdminSettings {
   auth: {
     secret?: string;
@@ -39,6 +54,8 @@ export interface AdminSettings {
   rateLimit: BudgetSettings;
   email: EmailSettings;
   panel: PanelSettings;
+  history: HistorySettings;
+  auditLogs: AuditLogSettings;
 }
 
 /** The keys plugins.admin.config may hold: the kernel refuses others before register, and names
@@ -48,7 +65,8 @@ export const CONFIG_KEYS: ConfigKeys = {
     secret: productionSecret('set ADMIN_JWT_SECRET'), origins: true,
     sessions: { accessTokenLifespan: true, idleRefreshTokenLifespan: true, maxRefreshTokenLifespan: true, idleSessionLifespan: true, maxSessionLifespan: true },
   },
-  url: true, panel: { enabled: true, path: true }, registrationTokenLifespan: true, resetPasswordTokenLifespan: true,
+  url: true, panel: { enabled: true, path: true },
+  history: { enabled: true, maxVersions: true, retentionDays: true }, auditLogs: { enabled: true, retentionDays: true }, registrationTokenLifespan: true, resetPasswordTokenLifespan: true,
   rateLimit: { enabled: true, interval: true, max: true, maxPerAddress: true, store: true },
   email: { provider: true, from: true, smtp: true },
 };
@@ -65,6 +83,10 @@ export function readSettings(config: Raw): AdminSettings {
   const auth = obj(config, 'auth');
   const sessions = obj(auth, 'sessions', 'auth.sessions');
   const panel = obj(config, 'panel');
+  const history = obj(config, 'history');
+  const auditLogs = obj(config, 'auditLogs');
+  const on = (source: Raw, path: string) => pick(source, 'enabled', `${path}.enabled`, (v) => typeof v === 'boolean', 'true or false', true);
+  const count = (source: Raw, key: string, path: string, fallback: number) => pick(source, key, path, isPositiveInteger, 'a positive whole number', fallback);
   const settings: AdminSettings = {
     auth: {
       secret: pick<string | undefined>(auth, 'secret', 'auth.secret', (v) => typeof v === 'string' && v.length >= 16, 'a string of at least 16 characters', undefined),
@@ -89,6 +111,12 @@ export function readSettings(config: Raw): AdminSettings {
       path: pick(panel, 'path', 'panel.path', (v) => typeof v === 'string' && /^(\/[A-Za-z0-9_-]+)+$/.test(v) && !RESERVED.has(v.split('/')[1]!),
         `a path such as /admin (not under ${[...RESERVED].map((r) => `/${r}`).join(', ')})`, '/admin'),
     },
+    history: {
+      enabled: on(history, 'history'),
+      maxVersions: count(history, 'maxVersions', 'history.maxVersions', 100),
+      retentionDays: count(history, 'retentionDays', 'history.retentionDays', 90),
+    },
+    auditLogs: { enabled: on(auditLogs, 'auditLogs'), retentionDays: count(auditLogs, 'retentionDays', 'auditLogs.retentionDays', 90) },
   };
   for (const [name, span] of Object.entries({ remembered: settings.auth.remembered, session: settings.auth.session })) {
     if (span.idle > span.max) throw new KernelError('CONFIG_ERR_INVALID', `${at('auth.sessions')}: the ${name} idle lifespan (${span.idle} s) is longer than its maximum (${span.max} s)`);

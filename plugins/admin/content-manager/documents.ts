@@ -11,6 +11,7 @@ import {
 } from '../../../core/index.js';
 import type { AdminContext } from '../context.js';
 import { contentManagerOperation, type CmInput } from '../operation.js';
+import { CALLER_IP } from '../history/recorder.js';
 import { Decorator, type VersionInfo } from './decorate.js';
 import { editPopulate, hasDrafts, isLocalized } from './model.js';
 
@@ -67,6 +68,8 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
   const as = (call: OperationCall, query: Record<string, unknown>, ct: ContentType): DocumentParams => ({
     source: 'content-api', auth: call.auth,
     ...(isLocalized(ct) && typeof query.locale === 'string' ? { locale: query.locale } : {}),
+    // Where the request came from, for the audit log's entries of what it publishes or deletes
+    state: { [CALLER_IP]: call.ip },
   });
 
   const readOne = async (ct: ContentType, documentId: string, call: OperationCall, query: Record<string, unknown>, status?: string) => {
@@ -127,7 +130,7 @@ export function contentManagerOperations(admin: AdminContext): OperationDefiniti
     params.pagination = { page: q.page ?? 1, pageSize: q.pageSize ?? 10 };
     if (q.status !== undefined) {
       if (!hasDrafts(api, ct) || !isStatus(q.status)) throw ValidationError.fromFields([{ path: ['status'], message: 'status must be draft, modified or published, on a type with drafts', name: 'ValidationError' }]);
-      params.state = { [STATUS_FILTER]: q.status };
+      params.state = { ...params.state, [STATUS_FILTER]: q.status };
     }
     if (isLocalized(ct) && q.locale === undefined) delete params.locale;
     const { results, pagination } = await api.documents(ct.uid).findPage(params);
