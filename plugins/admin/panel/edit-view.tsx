@@ -7,6 +7,7 @@ import { api, ApiError, type Query } from './api.js';
 import { backupKey } from './backup.js';
 import { ConflictDialog } from './conflict.js';
 import { Field } from './fields/index.js';
+import { HistoryPanel } from './history.js';
 import type { FormContext } from './fields/types.js';
 import { inputId } from './fields/types.js';
 import { defaults, setAt, toBody, type Doc } from './form.js';
@@ -37,6 +38,7 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
   const [confirming, setConfirming] = useState<Action>();
   const [published, setPublished] = useState<Doc | null>();
   const [backup, setBackup] = useState<{ at: string; value: Doc }>();
+  const [history, setHistory] = useState(false);
   const touchedRef = useRef(false);
   touchedRef.current = touched;
 
@@ -253,6 +255,7 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
               </select>
             </label>
           ) : null}
+          {doc && docId ? <Button onClick={() => setHistory(true)}>History</Button> : null}
           {mayWrite && !showPublished ? <Button onClick={() => void run('save')} busy={busy === 'save'} title="Ctrl+S">Save</Button> : null}
           {drafts && can(s, 'publish', uid, locale) && !showPublished ? <Button variant="primary" onClick={() => void run('publish')} busy={busy === 'publish'} disabled={status === 'published' && !touched} title="Ctrl+Enter">Publish</Button> : null}
         </div>
@@ -330,6 +333,10 @@ export function EditView({ uid, documentId, single, schema: s }: { uid: string; 
             save: '', publish: '',
           }[confirming]}</p>
         </Dialog>
+      ) : null}
+      {history && doc && docId ? (
+        <HistoryPanel schema={s} ct={ct} documentId={docId} locale={locale} current={doc} touched={touched} onClose={() => setHistory(false)}
+          onRestored={(data) => { localStorage.removeItem(key); setBackup(undefined); show(data); }} />
       ) : null}
       {conflict ? (
         <ConflictDialog attributes={ct.attributes} schema={s} mine={conflict.mine} theirs={conflict.theirs}

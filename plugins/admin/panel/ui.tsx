@@ -9,7 +9,7 @@ export function Button(props: ButtonHTMLAttributes<HTMLButtonElement> & { varian
   return <button type={type ?? 'button'} class={`btn btn-${variant}${cls ? ` ${String(cls)}` : ''}`} disabled={disabled || busy} aria-busy={busy || undefined} {...rest} />;
 }
 
-export function Dialog(props: { title: string; onClose: () => void; children: ComponentChildren; footer?: ComponentChildren; wide?: boolean; role?: 'dialog' | 'alertdialog' }) {
+export function Dialog(props: { title: string; onClose: () => void; children: ComponentChildren; footer?: ComponentChildren; wide?: boolean; role?: 'dialog' | 'alertdialog'; class?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -22,7 +22,7 @@ export function Dialog(props: { title: string; onClose: () => void; children: Co
     if (e.key === 'Escape') { e.stopPropagation(); props.onClose(); return; }
     if (e.key !== 'Tab' || !ref.current) return;
     // Focus stays inside the dialog
-    const items = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]')];
+    const items = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, summary, [tabindex="0"]')];
     if (!items.length) return;
     const [first, last] = [items[0]!, items[items.length - 1]!];
     if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
@@ -31,7 +31,7 @@ export function Dialog(props: { title: string; onClose: () => void; children: Co
   const id = `dialog-${props.title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <div class="overlay" onMouseDown={(e) => { if (e.target === e.currentTarget) props.onClose(); }}>
-      <div class={`dialog${props.wide ? ' dialog-wide' : ''}`} role={props.role ?? 'dialog'} aria-modal="true" aria-labelledby={id} ref={ref} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div class={`dialog${props.wide ? ' dialog-wide' : ''}${props.class ? ` ${props.class}` : ''}`} role={props.role ?? 'dialog'} aria-modal="true" aria-labelledby={id} ref={ref} tabIndex={-1} onKeyDown={onKeyDown}>
         <header class="dialog-head">
           <h2 id={id}>{props.title}</h2>
           <button type="button" class="dialog-close" aria-label="Close" onClick={props.onClose}>×</button>
