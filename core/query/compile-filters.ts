@@ -3,6 +3,7 @@
 
 import type { FilterNode, ScalarOperator } from './ast.js';
 import { and } from './ast.js';
+import { FILE_UID } from '../registry/media.js';
 import type { Attribute, Model } from '../registry/types.js';
 import type { CompileContext } from './compile-context.js';
 import {
@@ -60,12 +61,16 @@ function compileField(name: string, value: unknown, model: Model, ctx: CompileCo
   const attr = requireField(model, name, path);
   assertReadable(attr, name, path, ctx, 'filtered');
   switch (attr.type) {
-    case 'media':
     case 'dynamiczone':
       throw invalidKey(name, path, 'filtering on media or dynamic zone attributes is not supported');
+    // App code (not the APIs' callers) may filter a media attribute as a relation to the files,
+    // `{ cover: { id: 3 } }`: which entries use a file
+    case 'media':
+      if (ctx.source === 'content-api') throw invalidKey(name, path, 'filtering on media or dynamic zone attributes is not supported');
+    // falls through
     case 'relation':
     case 'component': {
-      const what = attr.type === 'relation' ? 'a relation' : 'a component';
+      const what = attr.type === 'component' ? 'a component' : 'a relation';
       if (!isPlainObject(value) || toArrayLike(value)) {
         throw invalidValue(path, value, `an object of conditions on the attributes of ${name} (${what})`);
       }
@@ -78,7 +83,7 @@ function compileField(name: string, value: unknown, model: Model, ctx: CompileCo
             `${name} is ${what}: filter on one of its attributes instead, e.g. ${path}.id.${key}`);
         } else conditions[key] = operand;
       }
-      const target = attr.type === 'relation' ? relationTarget(attr, ctx) : ctx.registry.component(attr.component);
+      const target = attr.type === 'relation' ? relationTarget(attr, ctx) : attr.type === 'media' ? ctx.registry.contentType(FILE_UID) : ctx.registry.component(attr.component);
       // Strapi reads `filters[city][$null]=true` as a test of the related row's id (where.ts,
       // processRelationWhere): "has no city"
       const child = and(

@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import { toDb } from '../database/codecs.js';
 import { SQLITE_LOWER } from '../database/connection.js';
-import { componentLinkTable, relationTable } from '../database/naming.js';
+import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
+import { FILE_UID } from '../registry/media.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, ScalarOperator } from './ast.js';
 import { SIBLING_REACH, type ScopeReach } from './scopes.js';
@@ -146,6 +147,15 @@ function relatedRows(qb: Where, model: Model, field: string, child: FilterNode |
       .andWhere(`${c}.component_type`, component.uid);
     key = { inner: `${c}.entity_id`, outer: 'id' };
     applyFilter(sub, child, component, t, ctx);
+  } else if (attr.type === 'media') {
+    // The files this row's field links (a component's media are linked from the component's row)
+    const m = ctx.alias('m');
+    sub.from({ [m]: FILES_LINK_TABLE })
+      .join({ [t]: FILES_TABLE }, `${t}.id`, `${m}.file_id`)
+      .where(`${m}.field`, field)
+      .andWhere(`${m}.related_type`, model.uid);
+    key = { inner: `${m}.related_id`, outer: 'id' };
+    applyFilter(sub, child, ctx.registry.contentType(FILE_UID), t, ctx);
   } else {
     throw new Error(`${model.uid}.${field} cannot be filtered through`);
   }

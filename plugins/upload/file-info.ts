@@ -7,6 +7,8 @@ export interface FileInfo {
   name?: string | null;
   alternativeText?: string | null;
   caption?: string | null;
+  /** Strapi's folder: a folder's id, or null for the root. */
+  folder?: number | null;
 }
 
 export interface AttachTarget {
@@ -15,7 +17,7 @@ export interface AttachTarget {
   field: string;
 }
 
-const INFO_KEYS = ['name', 'alternativeText', 'caption'];
+const INFO_KEYS = ['name', 'alternativeText', 'caption', 'folder'];
 
 /** The fileInfo of each of `count` files (an empty object where none was sent). */
 export function readFileInfos(raw: unknown, count: number): FileInfo[] {
@@ -39,7 +41,12 @@ function checkInfo(value: unknown, path: string): FileInfo {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(`${path} must be an object`, { path: [path] });
   const errors = [];
   for (const [key, v] of Object.entries(value)) {
-    if (!INFO_KEYS.includes(key)) errors.push({ path: [path, key], message: `${path}.${key} is not allowed (name, alternativeText, caption)`, name: 'ValidationError' });
+    if (!INFO_KEYS.includes(key)) errors.push({ path: [path, key], message: `${path}.${key} is not allowed (name, alternativeText, caption, folder)`, name: 'ValidationError' });
+    else if (key === 'folder') {
+      if (v !== null && !(typeof v === 'number' && Number.isSafeInteger(v) && v > 0) && !(typeof v === 'string' && /^\d{1,15}$/.test(v))) {
+        errors.push({ path: [path, key], message: `${path}.folder must be a folder id or null`, name: 'ValidationError' });
+      } else if (typeof v === 'string') (value as Record<string, unknown>).folder = Number(v);
+    }
     else if (v !== null && typeof v !== 'string') errors.push({ path: [path, key], message: `${path}.${key} must be a string or null`, name: 'ValidationError' });
     else if (typeof v === 'string' && v.length > 10_000) errors.push({ path: [path, key], message: `${path}.${key} is longer than 10000 characters`, name: 'ValidationError' });
   }

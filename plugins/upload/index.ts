@@ -6,6 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import { definePlugin } from '../../core/index.js';
 import { CONFIG_KEYS, readSettings } from './config.js';
 import type { FileInfo } from './file-info.js';
+import { defineFolderOperations } from './folder-operations.js';
+import { Folders } from './folders.js';
 import { MediaLibrary } from './library.js';
 import { addFileModel, PLUGIN_NAME } from './models.js';
 import { readMultipart, type UploadRequest } from './multipart.js';
@@ -22,6 +24,8 @@ export default definePlugin({
   register(api, config) {
     const settings = readSettings(config);
     const library = new MediaLibrary(api, settings);
+    const folders = new Folders(api, () => library);
+    library.placement = (folder) => folders.placement(folder);
     api.services.provide('upload', {
       importFile: (path, info) => library.importFile(path, info),
       readMultipart: (req) => readMultipart(req, settings),
@@ -31,6 +35,7 @@ export default definePlugin({
       library: () => library,
       authorize: (auth, action, message) => api.authorize(auth, action, undefined, message),
     }));
+    api.hooks.defineOperations.tap(PLUGIN_NAME, (operations) => defineFolderOperations(operations, { library: () => library, folders: () => folders }));
     api.middleware('beforeBody', closeUnreadUploads(`${api.config.api.rest.prefix}/upload`));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => addUploadRoutes(routes, api.config.api.rest.prefix, settings));
     contributeSchema(api);

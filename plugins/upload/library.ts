@@ -16,10 +16,18 @@ import type { LoadedProvider, ProviderFile } from './provider.js';
 
 export type FileDoc = Record<string, unknown>;
 
+/** Where a file goes: its folder (a documentId, for the relation) and folderPath. */
+export type Placement = (folderId: number | null | undefined) => Promise<{ folder: string | null; folderPath: string }>;
+const ROOT: Placement = () => Promise.resolve({ folder: null, folderPath: '/' });
+/** How the admin's lists show a file's folder. */
+const FOLDER_POPULATE = { folder: { fields: ['name', 'pathId', 'path'] } };
+
 export class MediaLibrary {
   readonly #api: PluginApi;
   readonly #settings: UploadSettings;
   #provider: LoadedProvider | undefined;
+  /** The folder a file's info names (folders.ts); the root until folders are set up. */
+  placement: Placement = ROOT;
 
   constructor(api: PluginApi, settings: UploadSettings) {
     this.#api = api;
@@ -43,6 +51,8 @@ export class MediaLibrary {
     const infos = readFileInfos(fields.fileInfo, files.length);
     const target = readAttachTarget(fields);
     const attachment = target && await prepareAttachment(this.#api, target, files.length, auth);
+    const places: Array<Awaited<ReturnType<Placement>>> = [];
+    for (const info of infos) places.push(await this.placement(info.folder));
     const prepared: PreparedFile[] = [];
     for (const [i, file] of files.entries()) prepared.push(await prepareFile(file, infos[i]!, this.#settings, request.workDir, i));
     const stored: ProviderFile[] = [];
@@ -51,7 +61,7 @@ export class MediaLibrary {
       const docs = await this.#api.transaction(async () => {
         const held = attachment ? await attachment.lock() : [];
         const created: Doc[] = [];
-        for (const file of prepared) created.push(await this.#files().create({ data: this.#row(file) }));
+        for (const [i, file] of prepared.entries()) created.push(await this.#files().create({ data: { ...this.#row(file), ...places[i] } }));
         if (attachment) await attachment.write(held, created.map((d) => d.id));
         return created;
       });
@@ -80,7 +90,10 @@ export class MediaLibrary {
     let replaced: { old: Doc; updated: Doc } | null;
     try {
       await this.#storeAll(file, stored);
-      const row = this.#row(file);
+      const row: Record<string, unknown> = this.#row(file);
+      // The file stays in its folder unless the info names another
+      delete row.folderPath;
+      if (info.folder !== undefined) Object.assign(row, await this.placement(info.folder));
       if (info.alternativeText == null) delete row.alternativeText;
       if (info.caption == null) delete row.caption;
       replaced = await this.#api.transaction(async () => {
@@ -129,9 +142,43 @@ export class MediaLibrary {
       const v = info[key];
       if (v !== undefined && v !== null) data[key] = key === 'name' ? displayName(v) : v;
     }
+    // Strapi's fileInfo.folder moves the file (null: to the root)
+    if (info.folder !== undefined) Object.assign(data, await this.placement(info.folder));
     if (!Object.keys(data).length) return this.#answer(file);
     const updated = await this.#files().update({ documentId: file.documentId, data });
     return this.#answer(updated ?? file);
+  }
+
+  /** Deletes files (their rows, and with them their links) and runs `more` in the same
+   *  transaction (a folder's rows), then removes the files' stored objects. */
+  async removeMany(files: Doc[], more: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+    await this.#api.transaction(async () => {
+      for (const file of files) await this.#files().delete({ documentId: file.documentId });
+      await more();
+    });
+    for (const file of files) await this.#unstoreFile(file);
+  }
+
+  /** Files as the admin's media library lists them: with their folder and folderPath, which the
+   *  content API never shows, and filters on them. */
+  async adminList(params: DocumentParams): Promise<FileDoc[]> {
+    const docs = await this.#files().findMany({ ...params, source: 'internal', populate: FOLDER_POPULATE });
+    return docs.map((d) => this.#adminAnswer(d));
+  }
+
+  /** A counted page of adminList. */
+  async adminPage(params: DocumentParams): Promise<{ results: FileDoc[]; pagination: unknown }> {
+    const { results, pagination } = await this.#files().findPage({ ...params, source: 'internal', populate: FOLDER_POPULATE });
+    return { results: results.map((d) => this.#adminAnswer(d)), pagination };
+  }
+
+  async adminOne(id: string): Promise<FileDoc | null> {
+    const file = await this.#findOrNull(id, { populate: FOLDER_POPULATE });
+    return file && this.#adminAnswer(file);
+  }
+
+  #adminAnswer(doc: Doc): FileDoc {
+    return { ...this.#answer(doc), folderPath: doc.folderPath ?? '/', folder: doc.folder ?? null };
   }
 
   /** Deletes a file: its row (which takes it out of every media field, by the links' cascade),

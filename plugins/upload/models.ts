@@ -5,6 +5,7 @@
 import { FILE_UID, type ModelRegistry } from '../../core/index.js';
 
 export const PLUGIN_NAME = 'upload';
+export const FOLDER_UID = 'plugin::upload.folder';
 
 export function addFileModel(registry: ModelRegistry): void {
   registry.addContentType({
@@ -27,8 +28,28 @@ export function addFileModel(registry: ModelRegistry): void {
       previewUrl: { type: 'text', configurable: false },
       provider: { type: 'string', configurable: false },
       provider_metadata: { type: 'json', configurable: false },
-      // Strapi's folder path; the content API never shows it (folders are the admin's)
+      // Strapi's folder and folder path ('/' at the root, else the folder's path); the content API
+      // never shows them (folders are the admin's)
+      folder: { type: 'relation', relation: 'manyToOne', target: FOLDER_UID, inversedBy: 'files', private: true, configurable: false },
       folderPath: { type: 'string', private: true, configurable: false },
     },
-  }, { owner: PLUGIN_NAME, uid: FILE_UID });
+  // The index: a folder's files, newest first (the media library's list)
+  }, { owner: PLUGIN_NAME, uid: FILE_UID, indexes: [['folderPath', 'createdAt']] });
+  // Strapi's folders: `path` is the pathIds from the root (/1/4), so a folder's subtree is the
+  // folders whose path starts with its own and `/`, and its files those whose folderPath does
+  registry.addContentType({
+    kind: 'collectionType',
+    collectionName: 'upload_folders',
+    info: { singularName: 'folder', pluralName: 'folders', displayName: 'Folder' },
+    options: { draftAndPublish: false },
+    pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
+    attributes: {
+      name: { type: 'string', required: true, minLength: 1, configurable: false },
+      pathId: { type: 'integer', unique: true, required: true, configurable: false },
+      parent: { type: 'relation', relation: 'manyToOne', target: FOLDER_UID, inversedBy: 'children', configurable: false },
+      children: { type: 'relation', relation: 'oneToMany', target: FOLDER_UID, mappedBy: 'parent', configurable: false },
+      files: { type: 'relation', relation: 'oneToMany', target: FILE_UID, mappedBy: 'folder', configurable: false },
+      path: { type: 'string', required: true, unique: true, minLength: 1, configurable: false },
+    },
+  }, { owner: PLUGIN_NAME, uid: FOLDER_UID });
 }
