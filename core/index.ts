@@ -42,6 +42,19 @@ export type { SchemaFiles } from './registry/load.js';
 export * from './registry/types.js';
 export { contentTypeUid, componentUid, pluginUid } from './registry/uid.js';
 export { FILE_UID } from './registry/media.js';
+/** Writing schema files: the generator's code, which the content-type builder writes through. */
+export {
+  addInverseSides, buildComponentSchema, buildContentTypeSchema, componentFile, contentTypeFile, GenerateError, pluralize, pluralizeName,
+  splitComponentUid, writeSchemaChanges, type RawSchema, type SchemaChanges,
+} from './registry/schema-writer.js';
+export { readSchemaDir } from './registry/load.js';
+/** Renames that keep data: the renames file, and the moves of each kind of rename. */
+export {
+  appendRenames, attributeRenameMoves, modelRenameMoves, readRenames, RENAMES_FILE, type RenamedModel, type Rename, type RenameKind, type RenameMove, type RenamesFile,
+} from './database/renames.js';
+/** The physical column type of an attribute (a change between two types may narrow it). */
+export { columnTypeOf } from './database/physical.js';
+export { widens } from './database/sync.js';
 
 // Parameters and operations
 export type { ParamDefinition, ParamSchema, ParamUse, RelationRefKey } from './params/types.js';

@@ -12,7 +12,7 @@ import { indexLines, serverIndex } from '../rest/index-page.js';
 async function serve(): Promise<void> {
   const started = Date.now();
   const quiet = cluster.isWorker ? quietStartUp() : undefined;
-  const kernel = await createKernel({ appDir, configDir, ...(quiet ? { logger: quiet.logger } : {}) });
+  const kernel = await createKernel({ appDir, configDir, ...developing(), ...(quiet ? { logger: quiet.logger } : {}) });
   let url: string;
   try {
     ({ url } = await kernel.start());
@@ -30,7 +30,7 @@ async function serve(): Promise<void> {
 
 async function primary(): Promise<void> {
   const started = Date.now();
-  const kernel = await createKernel({ appDir, configDir });
+  const kernel = await createKernel({ appDir, configDir, ...developing() });
   reportPluginPaths(kernel);
   const workers = kernel.config.server.workers;
   if (workers <= 1) { await kernel.destroy(); await serve(); return; }
@@ -57,6 +57,12 @@ async function primary(): Promise<void> {
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     await new Promise<void>((done) => cluster.on('exit', () => { if (Object.keys(cluster.workers ?? {}).length === 0) done(); }));
   });
+}
+
+/** Under `strata develop` the server is started again on a schema file's change: Strapi's
+ *  autoReload, which lets the content-type builder write schema files. */
+function developing(): { config?: { server: { autoReload: true } } } {
+  return process.env.STRATA_DEVELOP_REPORT ? { config: { server: { autoReload: true } } } : {};
 }
 
 /** Under `strata develop` (scripts/strata.mjs), which watches what the server reads: the

@@ -3,7 +3,7 @@ import type { KernelConfig } from './types.js';
 export function defaultConfig(): KernelConfig {
   return {
     server: {
-      host: '127.0.0.1', port: 1337, proxy: false, workers: 1, environment: 'development', shutdownTimeout: 10_000, rateLimitStore: 'memory', signalInterval: 1000,
+      host: '127.0.0.1', port: 1337, proxy: false, workers: 1, environment: 'development', shutdownTimeout: 10_000, rateLimitStore: 'memory', signalInterval: 1000, autoReload: false,
       cors: {
         origin: '*', credentials: false,
         methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],

@@ -46,6 +46,9 @@ export interface ServerConfig {
   /** How often (ms) an instance reads the signals other instances send through the database
    *  (a permission changed elsewhere); 0 never. */
   signalInterval: number;
+  /** Strapi's autoReload: the server runs under `strata develop`, which starts it again when a
+   *  schema file changes. Set by develop itself; the content-type builder writes only then. */
+  autoReload: boolean;
   cors: CorsConfig;
   securityHeaders: SecurityHeadersConfig;
   limits: ServerLimits;

@@ -17,6 +17,7 @@ const CHECKS: Check[] = [
   ['server.host', isString, 'a non-empty host name or address'],
   ['server.port', isInt(0, 65535), 'an integer between 0 and 65535'],
   ['server.proxy', isBool, 'a boolean'],
+  ['server.autoReload', isBool, 'a boolean'],
   ['server.workers', isInt(1, 256), 'an integer between 1 and 256'],
   ['server.environment', isString, 'a non-empty string such as development or production'],
   ['server.shutdownTimeout', isInt(0), 'a number of milliseconds'],

@@ -15,6 +15,7 @@ import { keepStatistics, type Maintenance } from './statistics.js';
 import { syncSchema, type SyncReport } from './sync.js';
 import { sessionLocks, sqliteLocks, type DatabaseLocks } from './locks.js';
 import { uniqueKeys, type UniqueKeys } from './unique-violation.js';
+import type { Rename } from './renames.js';
 
 export interface OpenDatabase {
   knex: Knex;
@@ -31,7 +32,7 @@ export interface OpenDatabase {
   uniqueKeys: UniqueKeys;
 }
 
-export async function openDatabase(config: DatabaseConfig, registry: ModelRegistry, appDir: string, logger: Logger): Promise<OpenDatabase> {
+export async function openDatabase(config: DatabaseConfig, registry: ModelRegistry, appDir: string, logger: Logger, renames: readonly Rename[] = []): Promise<OpenDatabase> {
   if (config.client === 'postgres') await preparePg();
   const knex = createConnection(config, appDir);
   const locks = config.client === 'sqlite' ? sqliteLocks(knex, logger)
@@ -41,7 +42,7 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
     const content = buildPhysicalSchema(registry, { partial: config.client !== 'mysql', trigram: config.client !== 'mysql', scopeCounts: config.client === 'sqlite',
       ...(config.client === 'sqlite' ? { textFold: process.versions.unicode } : {}) });
     const schema: PhysicalSchema = { tables: [...content.tables, ...outboxTables()] };
-    const sync = await syncWithoutBudget(config, knex, appDir, schema, logger, locks);
+    const sync = await syncWithoutBudget(config, knex, appDir, schema, logger, locks, renames);
     const models = buildModels(registry, knex);
     const maintenance = config.client === 'sqlite' ? await keepStatistics(knex, schema, logger) : { stop: () => {}, afterBulkWrite: async () => {} };
     return { knex, sync, models, maintenance, insertReturning: await insertReturning(config, knex), locks, uniqueKeys: uniqueKeys(schema) };
@@ -55,12 +56,12 @@ export async function openDatabase(config: DatabaseConfig, registry: ModelRegist
 /** Connections the locks may hold at once (one per name held). */
 const LOCK_CONNECTIONS = 2;
 
-async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, schema: PhysicalSchema, logger: Logger, locks: DatabaseLocks): Promise<SyncReport> {
+async function syncWithoutBudget(config: DatabaseConfig, knex: Knex, appDir: string, schema: PhysicalSchema, logger: Logger, locks: DatabaseLocks, renames: readonly Rename[]): Promise<SyncReport> {
   // SQLite has no budget, and an in-memory database exists on its one connection only
-  if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, schema, logger, locks);
+  if (config.client === 'sqlite' || config.statementTimeout === 0) return syncSchema(knex, schema, logger, locks, renames);
   const unbounded = createConnection({ ...config, statementTimeout: 0, pool: { ...config.pool, min: 0, max: 1 } }, appDir);
   try {
-    return await syncSchema(unbounded, schema, logger, locks);
+    return await syncSchema(unbounded, schema, logger, locks, renames);
   } finally {
     await unbounded.destroy();
   }

@@ -7,7 +7,9 @@ import type { Knex } from 'knex';
 import { KernelError } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
 import type { ColumnDef, ColumnType, IndexDef, PhysicalSchema, TableDef } from './physical.js';
-import { SCHEMA_STATE_TABLE } from './naming.js';
+import { readState, recordedHash, writeState } from './schema-state.js';
+import { applyRenames, pendingRenames } from './apply-renames.js';
+import type { Rename } from './renames.js';
 import type { DatabaseLocks } from './locks.js';
 import { addColumn } from './column-ddl.js';
 import { createTextIndex, dropTextIndex } from './text-index.js';
@@ -25,6 +27,11 @@ const WIDENINGS: Record<string, ColumnType[]> = {
   boolean: ['integer', 'biginteger'],
 };
 
+/** Whether a column of type `from` can become `to` keeping every value (decimal: when they fit). */
+export function widens(from: ColumnType, to: ColumnType): boolean {
+  return from === to || (WIDENINGS[from]?.includes(to) ?? false);
+}
+
 type Operation =
   | { kind: 'createTable'; table: TableDef }
   | { kind: 'addColumn'; table: string; column: ColumnDef }
@@ -35,20 +42,23 @@ type Operation =
 
 export interface SyncReport { changed: boolean; operations: string[] }
 
-export async function syncSchema(knex: Knex, schema: PhysicalSchema, logger: Logger, locks: DatabaseLocks): Promise<SyncReport> {
+/** `renames`: the renames file's list (renames.ts); those this database has not applied yet run
+ *  first, so the diff finds the moved tables and columns under their new names. */
+export async function syncSchema(knex: Knex, schema: PhysicalSchema, logger: Logger, locks: DatabaseLocks, renames: readonly Rename[] = []): Promise<SyncReport> {
   const hash = createHash('sha256').update(JSON.stringify(schema)).digest('hex');
   // The usual start: nothing changed, and a read says so without waiting for the lock
-  if (await recordedHash(knex) === hash) return { changed: false, operations: [] };
+  if ((await pendingRenames(knex, renames)).length === 0 && await recordedHash(knex) === hash) return { changed: false, operations: [] };
   // Another instance may have synced while this one waited: the state read under the lock decides
-  return locks.hold('schema sync', () => syncLocked(knex, schema, hash, logger));
+  return locks.hold('schema sync', () => syncLocked(knex, schema, hash, logger, renames));
 }
 
-async function syncLocked(knex: Knex, schema: PhysicalSchema, hash: string, logger: Logger): Promise<SyncReport> {
+async function syncLocked(knex: Knex, schema: PhysicalSchema, hash: string, logger: Logger, renames: readonly Rename[]): Promise<SyncReport> {
+  const moved = await applyRenames(knex, renames, logger);
   const previous = await readState(knex);
-  if (previous?.hash === hash) return { changed: false, operations: [] };
+  if (previous?.hash === hash) return { changed: moved.length > 0, operations: moved };
 
   const operations = await plan(knex, schema, previous?.schema);
-  const described: string[] = [];
+  const described: string[] = [...moved];
   const unbuilt: Array<{ table: string; index: string }> = [];
   for (const op of operations) {
     const started = Date.now();
@@ -267,46 +277,4 @@ function keptNotes(schema: PhysicalSchema, previous: PhysicalSchema | undefined)
     }
   }
   return notes;
-}
-
-async function recordedHash(knex: Knex): Promise<string | undefined> {
-  if (!(await knex.schema.hasTable(SCHEMA_STATE_TABLE))) return undefined;
-  const row = await knex(SCHEMA_STATE_TABLE).orderBy('id', 'desc').first('hash') as { hash: string } | undefined;
-  return row?.hash;
-}
-
-async function readState(knex: Knex): Promise<{ hash: string; schema: PhysicalSchema } | undefined> {
-  if (!(await knex.schema.hasTable(SCHEMA_STATE_TABLE))) {
-    await knex.schema.createTable(SCHEMA_STATE_TABLE, (t) => {
-      t.increments('id');
-      t.string('hash', 64).notNullable();
-      t.text('schema', 'longtext').notNullable();
-      t.string('applied_at', 32).notNullable();
-    });
-    return undefined;
-  }
-  const row = await knex(SCHEMA_STATE_TABLE).orderBy('id', 'desc').first() as { hash: string; schema: string } | undefined;
-  if (!row) return undefined;
-  const previous = JSON.parse(row.schema) as PhysicalSchema;
-  // Keep the tables no longer described, so later syncs still know what they hold.
-  return { hash: row.hash, schema: previous };
-}
-
-async function writeState(knex: Knex, hash: string, schema: PhysicalSchema): Promise<void> {
-  const previous = await readState(knex);
-  // Remember retired tables/columns too: they still hold data and must never be re-created with another type.
-  const merged = mergeRetired(schema, previous?.schema);
-  await knex(SCHEMA_STATE_TABLE).insert({ hash, schema: JSON.stringify(merged), applied_at: new Date().toISOString() });
-}
-
-function mergeRetired(schema: PhysicalSchema, previous: PhysicalSchema | undefined): PhysicalSchema {
-  if (!previous) return schema;
-  const tables = schema.tables.map((t) => ({ ...t, columns: [...t.columns] }));
-  const byName = new Map(tables.map((t) => [t.name, t]));
-  for (const old of previous.tables) {
-    const table = byName.get(old.name);
-    if (!table) { tables.push(old); continue; }
-    for (const column of old.columns) if (!table.columns.some((c) => c.name === column.name)) table.columns.push(column);
-  }
-  return { tables };
 }

@@ -38,6 +38,8 @@ import { OperationRegistry } from '../operations/registry.js';
 import { defineCoreParams } from '../params/core-params.js';
 import { ParamRegistry } from '../params/registry.js';
 import { addAppModels } from '../registry/app-models.js';
+import { readRenames } from '../database/renames.js';
+import { rowsHolding } from '../database/holding.js';
 import { checkRegistry } from '../registry/check-registry.js';
 import type { SchemaFiles } from '../registry/load.js';
 import { addFileModel } from '../registry/media.js';
@@ -210,6 +212,12 @@ export class Kernel {
     return this.#auth.can(auth, action, subject);
   }
 
+  /** How many rows hold data of a model, or of one of its attributes (a data-losing schema change names it). */
+  rowsHolding(uid: string, attribute?: string): Promise<number> {
+    const knex = this.#open('rowsHolding()').knex;
+    return rowsHolding(knex, this.registry.get(uid), attribute);
+  }
+
   /** Every permission action that exists: the operations' and those of plugins' own routes. */
   knownActions(): Set<string> {
     return new Set([...this.operations.actions(), ...this.routes.actions()]);
@@ -357,8 +365,13 @@ export class Kernel {
     this.policies.freeze();
   }
 
+  /** Where the app's schema files (and its renames file) are, if anywhere. */
+  get contentTypesDir(): string | undefined {
+    return this.#options.contentTypesDir === false ? undefined : this.#options.contentTypesDir ?? join(this.appDir, 'content-types');
+  }
+
   #registerModels(): void {
-    const dir = this.#options.contentTypesDir === false ? undefined : this.#options.contentTypesDir ?? join(this.appDir, 'content-types');
+    const dir = this.contentTypesDir;
     addAppModels(this.registry, dir, this.#options.schemas);
     addApiTokenModel(this.registry);
     this.hooks.registerModels.call(this.registry);
@@ -376,6 +389,7 @@ export class Kernel {
     return {
       config: this.config, registry: this.registry, params: this.params, hooks: this.hooks, logger: this.logger,
       appDir: this.appDir, salt: this.#salt, actions: this.#actions, knownActions: () => this.knownActions(), outbox: this.#outbox,
+      renames: readRenames(this.contentTypesDir),
     };
   }
 
@@ -437,6 +451,8 @@ export class Kernel {
       api = createPluginApi(name, {
         hooks: this.hooks, registry: this.registry, params: this.params, operations: this.operations, services: this.services,
         policies: this.policies, contentApi: this.contentApi, config: this.config, logger: this.logger, appDir: this.appDir,
+        contentTypesDir: this.contentTypesDir,
+        rowsHolding: (uid, attribute) => this.rowsHolding(uid, attribute),
         documents: (uid) => this.documents(uid),
         transaction: (fn) => this.transaction(fn),
         apiTokens: () => this.apiTokens,

@@ -6,6 +6,7 @@ import type { KernelConfig } from '../config/types.js';
 import type { ModelClass } from '../database/models.js';
 import { openDatabase } from '../database/open.js';
 import type { DatabaseLocks } from '../database/locks.js';
+import type { Rename } from '../database/renames.js';
 import type { Maintenance } from '../database/statistics.js';
 import type { SyncReport } from '../database/sync.js';
 import type { DocumentActionDefinition } from '../documents/api.js';
@@ -38,11 +39,13 @@ export interface OpenDeps {
   actions: ReadonlyMap<string, DocumentActionDefinition>;
   knownActions(): Set<string>;
   outbox: Outbox;
+  /** The renames file's list, applied before the schema diff. */
+  renames: readonly Rename[];
 }
 
 export async function open(deps: OpenDeps): Promise<Opened> {
   const { config, registry, logger } = deps;
-  const { knex, sync, models, maintenance, insertReturning, locks, uniqueKeys } = await openDatabase(config.database, registry, deps.appDir, logger);
+  const { knex, sync, models, maintenance, insertReturning, locks, uniqueKeys } = await openDatabase(config.database, registry, deps.appDir, logger, deps.renames);
   const dialect = config.database.client;
   const documents = new DocumentService({
     knex, dialect, registry, hooks: deps.hooks, rest: config.api.rest, logger, actions: deps.actions, afterBulkWrite: (inserted) => maintenance.afterBulkWrite(inserted), insertReturning, uniqueKeys, outbox: deps.outbox,

@@ -30,7 +30,7 @@ export function createPluginApi(name: string, host: PluginHost): PluginApi {
   const { services, policies } = host;
   return Object.freeze({
     name, hooks: namedHooks(host.hooks, name), registry: host.registry, params: host.params, operations: host.operations,
-    config: host.config, logger: host.logger, appDir: host.appDir,
+    config: host.config, logger: host.logger, appDir: host.appDir, contentTypesDir: host.contentTypesDir,
     services: Object.freeze({
       provide: <K extends ServiceName>(service: K, value: Services[K]) => services.provide(service, value, name),
       get: <K extends ServiceName>(service: K) => services.get(service),
@@ -51,6 +51,7 @@ export function createPluginApi(name: string, host: PluginHost): PluginApi {
     documents: (uid: string) => host.documents(uid),
     transaction: <T>(fn: () => Promise<T>) => host.transaction(fn),
     apiTokens: () => host.apiTokens(),
+    rowsHolding: (uid: string, attribute?: string) => host.rowsHolding(uid, attribute),
     exclusive: <T>(lock: string, fn: () => Promise<T>) => host.exclusive(lock, fn),
     rateLimitStore: host.rateLimitStore,
     signals: host.signals,

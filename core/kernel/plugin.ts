@@ -51,6 +51,11 @@ export interface PluginApi {
   readonly logger: Logger;
   /** The app's root folder (where .tmp/ keeps development secrets). */
   readonly appDir: string;
+  /** Where the app's schema files (and renames.json) are; undefined when it has none. */
+  readonly contentTypesDir: string | undefined;
+  /** How many rows hold data of a model (its table), or of one of its attributes: what a schema
+   *  change that leaves them behind names (from the sync phase on). */
+  rowsHolding(uid: string, attribute?: string): Promise<number>;
   /** The document service of a content type (from the sync phase on). */
   documents(uid: string): DocumentApi;
   /** Runs fn in one database transaction; document calls inside join it; events fire after commit. */

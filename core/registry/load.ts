@@ -6,6 +6,9 @@ import { KernelError } from '../errors/index.js';
 import { componentUid } from './uid.js';
 import type { RawComponentFile, RawContentTypeFile } from './validate.js';
 
+/** The renames file beside the schemas (database/renames.ts names it too; the registry sits below). */
+export const RENAMES_FILE = 'renames.json';
+
 export interface SchemaFiles { contentTypes: RawContentTypeFile[]; components: RawComponentFile[] }
 
 export function readSchemaDir(dir: string): SchemaFiles {
@@ -13,7 +16,8 @@ export function readSchemaDir(dir: string): SchemaFiles {
   if (!existsSync(dir)) return out;
   for (const entry of readdirSync(dir).sort()) {
     const full = join(dir, entry);
-    if (entry.endsWith('.json') && statSync(full).isFile()) {
+    // renames.json lists renames for schema sync (database/renames.ts), not a content type
+    if (entry.endsWith('.json') && entry !== RENAMES_FILE && statSync(full).isFile()) {
       out.contentTypes.push({ file: full, schema: readJson(full, dir) });
     }
   }

@@ -93,6 +93,9 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDi
   const declared = (name: string) => (appDir && doc.files.some((f) => f.path === `config/${name}.ts`) ? join(appDir, 'config', `${name}.ts`) : undefined);
   // The example app's api config as shipped (the test fixture's copy), unless the page gives one
   const api = await configFrom(declared('api') ?? join(FIXTURE_CONFIG, 'api.ts')) as KernelConfigInput['api'];
+  // A page's server config (the content-type builder's runs with autoReload, as develop sets it)
+  const serverFile = declared('server');
+  const server = serverFile ? await configFrom(serverFile) as KernelConfigInput['server'] : undefined;
   const pluginsFile = declared('plugins');
   const plugins = pluginsFile ? await configFrom(pluginsFile) as PluginsConfig : undefined;
   for (const [name, entry] of Object.entries(plugins ?? {})) {
@@ -103,7 +106,7 @@ async function appFor(doc: ParsedDoc): Promise<{ appDir?: string; contentTypesDi
   return {
     ...(appDir ? { appDir } : {}),
     ...(appDir && ownTypes ? { contentTypesDir: join(appDir, 'content-types') } : {}),
-    config: { api, ...(plugins ? { plugins } : {}) },
+    config: { api, ...(plugins ? { plugins } : {}), ...(server ? { server } : {}) },
     cleanup: () => { if (appDir) rmSync(appDir, { recursive: true, force: true }); },
   };
 }
