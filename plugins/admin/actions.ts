@@ -51,6 +51,8 @@ const locales = setting('Internationalization', 'Locales', 'i18n');
 const endUserRoles = setting('Users & Permissions plugin', 'Roles', 'users-permissions');
 const media = setting('Media Library', 'General', 'upload');
 const views = setting('Content Manager', 'Views');
+const contentTypeBuilder = setting('Plugins', 'Content-Type Builder');
+const auditLogs = setting('Audit Logs', 'General');
 
 export const SETTINGS_ACTIONS: readonly SettingAction[] = [
   users('Create (invite)', 'admin::users.create'), users('Read', 'admin::users.read'),
@@ -71,6 +73,8 @@ export const SETTINGS_ACTIONS: readonly SettingAction[] = [
   views('Configure the collection types\' views', 'plugin::content-manager.collection-types.configure-view'),
   views('Configure the single types\' views', 'plugin::content-manager.single-types.configure-view'),
   views('Configure the components\' layouts', 'plugin::content-manager.components.configure-layout'),
+  contentTypeBuilder('Read (and, in development, change the schemas)', 'plugin::content-type-builder.read'),
+  auditLogs('Read', 'admin::audit-logs.read'),
 ];
 
 /** Actions that other plugins' and core's operations are named by, and the admin permission
@@ -92,6 +96,8 @@ export const ALIASES: Readonly<Record<string, string>> = {
   'admin::roles.set-permissions': 'admin::roles.update',
   'admin::roles.batch-delete': 'admin::roles.delete',
   'admin::permissions.read': 'admin::roles.read',
+  // The media library's POST /upload?id= (change or replace a file) asks for the content API's destroy
+  'plugin::upload.content-api.destroy': 'plugin::upload.assets.update',
 };
 
 /** What any signed-in administrator may do: their own session, profile and permissions (the

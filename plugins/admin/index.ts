@@ -11,7 +11,15 @@ import { contentManagerOperations } from './content-manager/documents.js';
 import { relationOperations } from './content-manager/relations.js';
 import { addContentManagerRoutes } from './content-manager/routes.js';
 import { filterByStatus } from './content-manager/status-filter.js';
+import { auditOperations } from './history/audit-operations.js';
+import { addHistoryModels, AUDIT_UID, HISTORY_UID } from './history/models.js';
+import { HISTORY_STAGE, HistoryRecorder, PRUNE_ACTION } from './history/recorder.js';
+import { Retention } from './history/retention.js';
+import { addHistoryRoutes, auditOperationsList } from './history/routes.js';
+import { historyOperations } from './history/versions.js';
+import { addContentTypeBuilderRoutes, contentTypeBuilderOperations } from './content-type-builder/routes.js';
 import { addMediaLibraryRoutes } from './media-library.js';
+import { mediaUsageOperation } from './media-usage.js';
 import { addModels, CREATED_BY, isEditable, PERMISSION_UID, PLUGIN_NAME, ROLE_UID, UPDATED_BY } from './models.js';
 import { panelPage } from './panel-page.js';
 import { PERMISSIONS_SIGNAL } from './roles.js';
@@ -32,6 +40,20 @@ export default definePlugin({
     const configurations = new Configurations(api);
     // After every registerModels tap that adds types or attributes: createdBy on the served types too
     api.hooks.registerModels.tap({ name: PLUGIN_NAME, stage: MODEL_STAGE.ATTRIBUTES + 1 }, (registry) => addModels(registry, api));
+    api.hooks.registerModels.tap(PLUGIN_NAME, addHistoryModels);
+    // Content history: a rule of the document layer, whatever surface writes
+    const recorder = new HistoryRecorder(api, admin.settings.history, admin.audit, (ct) => isEditable(ct, api));
+    api.hooks.wrapDocumentAction.tap({ name: PLUGIN_NAME, stage: HISTORY_STAGE }, recorder.wrap);
+    api.defineDocumentAction({
+      name: PRUNE_ACTION, owner: PLUGIN_NAME, appliesTo: (ct) => ct.uid === HISTORY_UID || ct.uid === AUDIT_UID,
+      run: async ({ rows, params, transaction }) => {
+        const ids = Array.isArray(params.ids) ? params.ids.filter((id): id is number => typeof id === 'number') : [];
+        await transaction(() => rows.delete(ids));
+        return { count: ids.length };
+      },
+    });
+    const retention = new Retention(api, admin.settings, api.logger);
+    api.services.provide('admin.retention', retention);
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
       for (const op of authOperations(admin)) operations.define(op);
       for (const op of userOperations(admin)) operations.define(op);
@@ -40,7 +62,13 @@ export default definePlugin({
       for (const op of contentManagerOperations(admin)) operations.define(op);
       for (const op of relationOperations(admin, configurations)) operations.define(op);
       for (const op of configurationOperations(admin, configurations)) operations.define(op);
+      for (const op of contentTypeBuilderOperations(api)) operations.define(op);
+      if (api.registry.has('plugin::upload.folder')) operations.define(mediaUsageOperation(admin, configurations));
+      for (const op of historyOperations(admin)) operations.define(op);
+      for (const op of auditOperationsList(admin)) operations.define(op);
     });
+    // Once every plugin has defined its operations: the settings ones the audit log lists
+    api.hooks.defineOperations.tap({ name: PLUGIN_NAME, stage: 1000 }, (operations: OperationRegistry) => auditOperations(operations, admin.audit));
     api.middleware('beforeBody', panelPage(admin.settings.panel, api.logger));
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       if (admin.settings.panel.enabled) routes.addLink({ title: 'Admin panel', path: admin.settings.panel.path, description: 'Where editors write, publish and translate' });
@@ -49,6 +77,8 @@ export default definePlugin({
       addSettingsRoutes(routes, api.operations);
       addContentManagerRoutes(routes);
       addMediaLibraryRoutes(routes, api.operations, api.services);
+      addContentTypeBuilderRoutes(routes);
+      addHistoryRoutes(routes);
     });
     api.hooks.authenticateAdmin.tapPromise(PLUGIN_NAME, adminStrategy({
       tokens: () => admin.tokens, sessions: admin.sessions, users: admin.users, roles: admin.roles, models: admin.models,
@@ -65,6 +95,7 @@ export default definePlugin({
     api.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
       admin.tokens = new AccessTokens(resolveAdminSecret(api, admin.settings.auth.secret), admin.settings.auth.accessTokenLifespan);
       await admin.roles.seed();
+      retention.start();
     });
     // Roles and permissions written by anyone take effect at once here, and on the other
     // instances within server.signalInterval
@@ -74,9 +105,14 @@ export default definePlugin({
       await api.signals.bump(PERMISSIONS_SIGNAL);
     });
     api.signals.watch(PERMISSIONS_SIGNAL, () => admin.roles.invalidate());
-    api.hooks.destroy.tapPromise(PLUGIN_NAME, () => admin.settle());
+    api.hooks.destroy.tapPromise(PLUGIN_NAME, async () => { await retention.stop(); await admin.settle(); });
   },
 });
 
 export type { AdminCredentials } from './strategy.js';
+export type { Retention } from './history/retention.js';
+
+declare module '../../core/index.js' {
+  interface Services { 'admin.retention': Retention }
+}
 export type { AdminSettings } from './settings.js';

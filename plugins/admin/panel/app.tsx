@@ -8,6 +8,9 @@ import { Layout } from './layout.js';
 import { ListView } from './list-view.js';
 import { here, match, navigate } from './router.js';
 import { loadSchema, schema, type Schema } from './schema.js';
+import { MediaLibraryScreen, mayMedia } from './media/screen.js';
+import { Settings } from './settings/index.js';
+import { Builder, BUILDER_PATH, mayBuild } from './builder/index.js';
 import { useStore } from './store.js';
 import { ErrorBox, Notices, Spinner } from './ui.js';
 
@@ -73,6 +76,9 @@ function Screen({ schema: s }: { schema: Schema }) {
   if (m) return <EditView key={`${m.uid}/${m.documentId}`} uid={m.uid!} documentId={m.documentId === 'create' ? undefined : m.documentId} schema={s} />;
   m = match('/content-manager/single-types/:uid', path);
   if (m) return <EditView key={m.uid} uid={m.uid!} single schema={s} />;
+  if (path === '/settings' || path.startsWith('/settings/')) return <Settings schema={s} />;
+  if ((path === BUILDER_PATH || path.startsWith(`${BUILDER_PATH}/`)) && mayBuild(s)) return <Builder />;
+  if (path === '/media-library' && mayMedia(s, 'read')) return <MediaLibraryScreen schema={s} />;
   if (path === '/' || path.startsWith('/auth')) return <Home schema={s} />;
   return <NotFound />;
 }

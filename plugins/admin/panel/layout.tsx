@@ -2,8 +2,11 @@
 // and who is signed in.
 import type { ComponentChildren } from 'preact';
 import { logout } from './auth-screens.js';
+import { mayMedia } from './media/screen.js';
 import { here, href, onLinkClick } from './router.js';
 import { can, displayName, type ContentType, type Schema } from './schema.js';
+import { screensFor } from './settings/common.js';
+import { BuilderNav } from './builder/index.js';
 import { useStore } from './store.js';
 
 export const pathOf = (ct: ContentType) => `/content-manager/${ct.kind === 'singleType' ? 'single-types' : 'collection-types'}/${ct.uid}`;
@@ -34,6 +37,19 @@ export function Layout({ schema: s, children }: { schema: Schema; children: Comp
         <a class="brand" href={href('/')} onClick={onLinkClick}>Strata</a>
         {group('collectionType', 'Collection types')}
         {group('singleType', 'Single types')}
+        {mayMedia(s, 'read') ? (
+          <section>
+            <h2 class="nav-title">Assets</h2>
+            <ul><li><a href={href('/media-library')} onClick={onLinkClick} aria-current={path === '/media-library' ? 'page' : undefined}>Media Library</a></li></ul>
+          </section>
+        ) : null}
+        <BuilderNav schema={s} />
+        {screensFor(s).length ? (
+          <section>
+            <h2 class="nav-title">Administration</h2>
+            <ul><li><a href={href('/settings')} onClick={onLinkClick} aria-current={path === '/settings' || path.startsWith('/settings/') ? 'page' : undefined}>Settings</a></li></ul>
+          </section>
+        ) : null}
         <div class="whoami">
           <span>{displayName(s.user)}</span>
           <button type="button" class="link" onClick={() => void logout()}>Log out</button>
