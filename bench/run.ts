@@ -15,6 +15,8 @@ import { siteMarkdown } from './site-report.js';
 import { scaleMarkdown, type ScaleResult } from './site-scale.js';
 import { runSite } from './site-runner.js';
 import { runStartup, startupMarkdown } from './startup-run.js';
+import { historyMarkdown } from './history-report.js';
+import { runHistory, type HistoryOptions } from './history-run.js';
 import { panelMarkdown } from './panel-report.js';
 import { runPanel, type PanelOptions } from './panel-run.js';
 import { RESULTS_DIR, ROOT, SERVER_ENTRY } from './paths.js';
@@ -52,7 +54,13 @@ const USAGE = `npm run bench -- [options]
   --panel               the admin panel's budgets: --rounds builds (default 5), the bundle, the list of
                         50 and typing in chromium, on a server filled with --articles (default 2000)
                         through the admin API -> results/panel-latest.md (--quick: panel-quick.md)
-  --from-sources        with --panel: the server from the sources through tsx, nothing built`;
+  --from-sources        with --panel or --history: the server from the sources through tsx, nothing built
+  --history             what content history costs a write: two servers (history and audit log on,
+                        both off) filled through the admin API with --articles (default 300; quick 20),
+                        then --writes sequential admin updates, REST updates and publishes each (default
+                        500; quick 30) in alternating slices, autocannon for --duration (default 6 s;
+                        quick 1), the history table's size -> results/history-latest.md (quick: history-quick.md)
+  --writes N            with --history: sequential writes per scenario and server`;
 
 const SIZES: Record<string, number> = { '1k': 1000, '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
 
@@ -95,6 +103,7 @@ async function main(): Promise<number> {
       scale: { type: 'boolean', default: false }, sizes: { type: 'string' }, restart: { type: 'boolean', default: false },
       strapi: { type: 'boolean', default: false }, startup: { type: 'boolean', default: false },
       panel: { type: 'boolean', default: false }, 'from-sources': { type: 'boolean', default: false },
+      history: { type: 'boolean', default: false }, writes: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -124,6 +133,18 @@ async function main(): Promise<number> {
       entries: quick ? 6 : 50, keys: quick ? 5 : 30, workers: opts.workers, fromSources: values['from-sources'] === true, quick,
     };
     return runPanelBench(panel, out, values['skip-build'] === true || panel.fromSources);
+  }
+  if (values.history) {
+    const history: HistoryOptions = {
+      articles: values.articles !== undefined || values.size !== undefined ? articles : quick ? 20 : 300,
+      writes: Math.floor(positive('writes', values.writes, quick ? 30 : 500)), slices: quick ? 2 : 10, warmupWrites: quick ? 5 : 20, statementSamples: quick ? 6 : 20,
+      seed, workers: opts.workers, fromSources: values['from-sources'] === true, quick,
+      load: {
+        warmupSeconds: positive('warmup', values.warmup, quick ? 0.5 : 1), durationSeconds: positive('duration', values.duration, quick ? 1 : 6),
+        connections: opts.connections, rounds: Math.floor(positive('rounds', values.rounds, quick ? 1 : 3)),
+      },
+    };
+    return runHistoryBench(history, out, values['skip-build'] === true || history.fromSources);
   }
   if (values.startup) return runStartupBench(Math.floor(positive('rounds', values.rounds, 5)), opts, out, values['skip-build'] === true);
 
@@ -183,6 +204,16 @@ async function runPanelBench(opts: PanelOptions, out: string, skipBuild: boolean
   writeResults(out, `panel-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`, opts.quick ? 'panel-quick.md' : 'panel-latest.md', result, panelMarkdown(result));
   if (result.problems.length) process.stderr.write(`bench: ${result.problems.length} problem(s) in the page\n`);
   return result.problems.length ? 1 : 0;
+}
+
+/** --history: two servers, history on and off, each filled through the admin API, then written to in turns. */
+async function runHistoryBench(opts: HistoryOptions, out: string, skipBuild: boolean): Promise<number> {
+  const buildWarning = skipBuild ? undefined : build();
+  const result = await runHistory(opts, ['npm run bench --', ...process.argv.slice(2)].join(' '));
+  if (buildWarning) result.warnings.unshift(buildWarning);
+  writeResults(out, `history-${result.startedAt.replace(/[:.]/g, '-')}${opts.quick ? '-quick' : ''}.json`, opts.quick ? 'history-quick.md' : 'history-latest.md', result, historyMarkdown(result));
+  if (result.errors.length) process.stderr.write(`bench: ${result.errors.length} error(s)\n`);
+  return result.errors.length ? 1 : 0;
 }
 
 /** --dataset grown: nothing to generate beforehand; the run fills its own server. */
