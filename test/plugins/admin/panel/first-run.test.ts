@@ -86,20 +86,21 @@ const ARTICLES = '/content-manager/collection-types/api::article.article';
   it('asks to sign in again over the form when the session ends, then saves what was typed', async () => {
     await page.getByRole('link', { name: 'Lisbon in a day' }).click();
     await page.getByLabel('description').fill('A walk from Alfama to Belém.');
-    // The earlier save's notice has gone, so the one awaited below is this save's
-    await page.getByText('Saved', { exact: true }).waitFor({ state: 'detached' });
     // Every session of Ada's ends elsewhere: the access token and the refresh cookie are dead
     const ada = await login(app(), 'ada@example.com');
     const sessions = await as(app(), ada).get('/admin/sessions');
     const all = (sessions.body.data as Array<{ sessionId: string; current: boolean }>).sort((x, y) => Number(x.current) - Number(y.current));
     expect(all.length).to.be.greaterThan(1);
     for (const s of all) expect((await as(app(), ada).del(`/admin/sessions/${s.sessionId}`)).status).to.equal(200);
+    // The save that waited for the sign-in: its answer, not an earlier save's lingering notice
+    const saved = page.waitForResponse((r) => r.url().includes('/content-manager/collection-types/') && r.request().method() === 'PUT' && r.status() === 200);
     await page.keyboard.press('Control+s');
     const dialog = page.getByRole('alertdialog', { name: 'Your session has ended' });
     await dialog.waitFor();
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await saved;
+    await page.getByText('Saved', { exact: true }).last().waitFor();
     expect(await page.getByLabel('description').inputValue()).to.equal('A walk from Alfama to Belém.');
     const again = await login(app(), 'ada@example.com');
     const list = await as(app(), again).get(`${ARTICLES}?filters[title][$eq]=Lisbon in a day`);

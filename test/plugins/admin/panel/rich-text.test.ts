@@ -10,7 +10,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../../../helpers/axe.js';
-import { BROWSER_RUN, type PanelBrowser, signIn, usePanel } from '../../../helpers/panel.js';
+import { BROWSER_RUN, type PanelBrowser, signIn, usePanel, whenSaved } from '../../../helpers/panel.js';
 import { useKernel, type Json } from '../../../helpers/suite.js';
 import { adminOptions, as, PASSWORD, registerFirstAdmin, type Session } from '../helpers.js';
 
@@ -77,11 +77,7 @@ const COMPLEX = [
     await page.goto(`${app().url}/admin/content-manager/collection-types/api::article.article/${id}?locale=en`);
     await page.getByRole('toolbar', { name: 'content: formatting' }).waitFor();
   };
-  const save = async () => {
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved', { exact: true }).waitFor();
-    await page.getByText('Saved', { exact: true }).waitFor({ state: 'detached' });
-  };
+  const save = () => whenSaved(page, () => page.getByRole('button', { name: 'Save', exact: true }).click());
   const region = (name: string) => page.getByRole('textbox', { name, exact: true });
   const blockType = () => page.getByRole('toolbar', { name: 'content: formatting' }).getByLabel('Block type');
 
@@ -172,9 +168,7 @@ const COMPLEX = [
     await page.keyboard.press('Enter');
     await page.keyboard.type('return a;');
     // Ctrl+S from inside a block saves what was just typed
-    await page.keyboard.press('Control+s');
-    await page.getByText('Saved', { exact: true }).waitFor();
-    await page.getByText('Saved', { exact: true }).waitFor({ state: 'detached' });
+    await whenSaved(page, () => page.keyboard.press('Control+s'));
     const doc = await read(typedId);
     expect(doc.content).to.deep.equal(TYPED);
     expect(doc.body).to.equal(MARKDOWN);
@@ -247,8 +241,7 @@ const COMPLEX = [
     await region('content, block 60: Paragraph').click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' and more text typed at the end of it', { delay: 0 });
-    await page.keyboard.press('Control+s');
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await whenSaved(page, () => page.keyboard.press('Control+s'));
     const content = (await read(id)).content as Json[];
     expect(content[59]).to.deep.equal({ type: 'paragraph', children: [{ type: 'text', text: 'Paragraph 60 ' }, { type: 'text', text: 'with bold and more text typed at the end of it', bold: true }] });
     expect(JSON.stringify(content.slice(0, 59))).to.equal(JSON.stringify(many.slice(0, 59)));
