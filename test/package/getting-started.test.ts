@@ -247,7 +247,11 @@ export default definePlugin<{ greeting?: string }>({
   it('stops develop, watcher and server together on SIGTERM', async () => {
     const url = develop!.url;
     await develop!.stop();
-    expect(develop!.output()).to.match(/server: SIGTERM, shutting down\s*$/);
+    // The server said it stops and did not fail to; what the watcher or npm print around it (their
+    // order under load varies) is not this test's (a local CI run once saw other output last)
+    const output = develop!.output();
+    expect(output, output.slice(-3000)).to.match(/server: SIGTERM, shutting down/);
+    expect(output, output.slice(-3000)).to.not.match(/shutdown failed/);
     // Nothing of the group is left once the server has shut down (npm itself exits first)
     const alive = () => { try { process.kill(-develop!.child.pid!, 0); return true; } catch { return false; } };
     for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
