@@ -108,7 +108,8 @@ const BOOK = 'api::book.book';
     await page.keyboard.press('Enter');
     dialog = page.getByRole('dialog', { name: 'Add a field to Book' });
     // The focus is in the type picker, a radio group the arrow keys move in
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).to.equal('string');
+    // (the dialog moves the focus a moment after it opens: waited for, not read at once)
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.value === 'string', undefined, { timeout: 5000 });
     await page.keyboard.press('ArrowRight');
     expect(await dialog.getByRole('radio', { name: /^Long text/ }).isChecked()).to.equal(true);
     await page.keyboard.press('ArrowLeft');
@@ -157,7 +158,7 @@ const BOOK = 'api::book.book';
 
     await page.getByRole('button', { name: 'Edit title' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit the field title' });
-    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('attr-name');
+    await page.waitForFunction(() => document.activeElement?.id === 'attr-name', undefined, { timeout: 5000 });
     await dialog.getByLabel('Name', { exact: true }).fill('name');
     await dialog.getByText('Renamed from title: sent as a rename, so the values stored under title are kept under name.').waitFor();
     await dialog.getByRole('button', { name: 'Apply' }).click();
