@@ -3,6 +3,8 @@
 // (action, subject, properties, conditions); the ability answers the actions the rest of the
 // system asks about (content-API style `<uid>.<verb>`, the operations' own names) from them.
 
+import { UP_SETTINGS_ALIASES, UP_SETTINGS_PERMISSION } from './settings-user-advanced.js';
+
 export const EXPLORER = {
   create: 'plugin::content-manager.explorer.create',
   read: 'plugin::content-manager.explorer.read',
@@ -49,6 +51,8 @@ const tokens = setting('API Tokens', 'General');
 const hooks = setting('Webhooks', 'General');
 const locales = setting('Internationalization', 'Locales', 'i18n');
 const endUserRoles = setting('Users & Permissions plugin', 'Roles', 'users-permissions');
+const endUserTemplates = setting('Users & Permissions plugin', 'Email templates', 'users-permissions');
+const endUserAdvanced = setting('Users & Permissions plugin', 'Advanced settings', 'users-permissions');
 const media = setting('Media Library', 'General', 'upload');
 const views = setting('Content Manager', 'Views');
 const contentTypeBuilder = setting('Plugins', 'Content-Type Builder');
@@ -68,6 +72,8 @@ export const SETTINGS_ACTIONS: readonly SettingAction[] = [
   locales('Update', 'plugin::i18n.locale.update'), locales('Delete', 'plugin::i18n.locale.delete'),
   endUserRoles('Create', 'plugin::users-permissions.roles.create'), endUserRoles('Read', 'plugin::users-permissions.roles.read'),
   endUserRoles('Update', 'plugin::users-permissions.roles.update'), endUserRoles('Delete', 'plugin::users-permissions.roles.delete'),
+  endUserTemplates('Read', UP_SETTINGS_PERMISSION.templatesRead), endUserTemplates('Update', UP_SETTINGS_PERMISSION.templatesUpdate),
+  endUserAdvanced('Read', UP_SETTINGS_PERMISSION.advancedRead), endUserAdvanced('Update', UP_SETTINGS_PERMISSION.advancedUpdate),
   media('Access the Media Library', 'plugin::upload.read'), media('Create (upload)', 'plugin::upload.assets.create'),
   media('Update (crop, details, replace) + delete', 'plugin::upload.assets.update'),
   views('Configure the collection types\' views', 'plugin::content-manager.collection-types.configure-view'),
@@ -88,6 +94,7 @@ export const ALIASES: Readonly<Record<string, string>> = {
   'plugin::users-permissions.role.createRole': 'plugin::users-permissions.roles.create',
   'plugin::users-permissions.role.updateRole': 'plugin::users-permissions.roles.update',
   'plugin::users-permissions.role.deleteRole': 'plugin::users-permissions.roles.delete',
+  ...UP_SETTINGS_ALIASES,
   'plugin::i18n.locales.listLocales': 'plugin::i18n.locale.read',
   'admin::users.read-one': 'admin::users.read',
   'admin::users.batch-delete': 'admin::users.delete',

@@ -65,7 +65,7 @@ export function authOperations(up: UpContext): OperationDefinition[] {
       // Hashed before the uniqueness check, so a taken name answers no faster than a free one
       const password = await hashPassword(checkPassword(body.password));
       if (await users.takenBy({ username, email })) throw new ApplicationError('Email or Username are already taken');
-      const role = await up.permissions.roleByType('authenticated');
+      const role = await up.permissions.roleByType(settings.defaultRole);
       const extra = Object.fromEntries(settings.registerAllowedFields.filter((k) => k in body).map((k) => [k, body[k]]));
       const confirmation = settings.emailConfirmation ? newCode() : undefined;
       const doc = await up.api.documents(USER_UID).create({
@@ -168,10 +168,13 @@ function sendResetLink(up: UpContext, user: AuthUser, code: string): void {
   });
 }
 
+/** Where a confirmation email's link points (the REST route that confirms the code). */
+export const confirmationUrl = (up: UpContext): string => `${up.settings.serverUrl}${up.api.config.api.rest.prefix}/auth/email-confirmation`;
+
 function sendConfirmation(up: UpContext, user: AuthUser, code: string): void {
   const { serverUrl } = up.settings;
   up.sendEmail('emailConfirmation', user.email, {
-    URL: `${serverUrl}${up.api.config.api.rest.prefix}/auth/email-confirmation`, CODE: code, SERVER_URL: serverUrl,
+    URL: confirmationUrl(up), CODE: code, SERVER_URL: serverUrl,
     'USER.username': user.username, 'USER.email': user.email,
   });
 }

@@ -128,3 +128,27 @@ export function renderEmail(template: EmailTemplate, values: Readonly<Record<str
   if (template.replyTo) message.replyTo = template.replyTo;
   return message;
 }
+
+/** A template as written: what the panel edits and the settings store keeps. */
+export interface TemplateSource { from?: { name?: string; email?: string }; replyTo?: string; subject: string; text: string; html?: string }
+
+/** The sources of the configured templates (`raw` is config's email.templates, checked already by
+ *  readEmailTemplates), the plugin's wording where the config gives none. */
+export function templateSources(raw: unknown, codeTtl: number): Record<TemplateName, TemplateSource> {
+  const given = (raw ?? {}) as Partial<Record<TemplateName, Partial<TemplateSource>>>;
+  const fallback = defaults(codeTtl);
+  const source = (name: TemplateName): TemplateSource => {
+    const t = given[name] ?? {};
+    return {
+      subject: t.subject ?? fallback[name].subject, text: t.text ?? fallback[name].text,
+      ...(t.html !== undefined ? { html: t.html } : {}), ...(t.from !== undefined ? { from: t.from } : {}), ...(t.replyTo !== undefined ? { replyTo: t.replyTo } : {}),
+    };
+  };
+  return { resetPassword: source('resetPassword'), emailConfirmation: source('emailConfirmation') };
+}
+
+/** Checks and compiles one template's source as readEmailTemplates does the config's; a refusal
+ *  is a KernelError whose message starts with `<name>.<key>: `. */
+export function compileTemplateSource(name: TemplateName, source: unknown, codeTtl: number): EmailTemplate {
+  return readTemplate(source, name, TEMPLATE_VARIABLES[name], defaults(codeTtl)[name]);
+}

@@ -2,7 +2,7 @@
 // authenticate hook, permissions as abilities that core's authorize tap and query checks apply.
 // Its flows are operations; REST routes are adapters over them. Uses only the kernel's public API.
 
-import { AUTH_STAGE, definePlugin, type OperationRegistry } from '../../core/index.js';
+import { AUTH_STAGE, definePlugin, KernelError, type OperationRegistry } from '../../core/index.js';
 import { authOperations } from './auth.js';
 import { UpContext } from './context.js';
 import { JwtService, resolveJwtSecret } from './jwt.js';
@@ -12,6 +12,8 @@ import { contributeSchema } from './schema.js';
 import { addAuthRoutes } from './routes-auth.js';
 import { addRoleRoutes } from './routes-roles.js';
 import { addUserRoutes } from './routes-users.js';
+import { RuntimeSettings, SETTINGS_SIGNAL } from './runtime-settings.js';
+import { settingsOperations } from './settings-operations.js';
 import { CONFIG_KEYS, readSettings } from './settings.js';
 import { jwtStrategy } from './strategy.js';
 import { userOperations } from './user-operations.js';
@@ -25,9 +27,10 @@ export default definePlugin({
   register(api, config) {
     const up = new UpContext(api, readSettings(config));
     const { settings } = up;
+    const runtime = new RuntimeSettings(up, config);
     api.hooks.registerModels.tap(PLUGIN_NAME, addModels);
     api.hooks.defineOperations.tap(PLUGIN_NAME, (operations: OperationRegistry) => {
-      for (const op of [...authOperations(up), ...userOperations(up), ...roleOperations(up)]) operations.define(op);
+      for (const op of [...authOperations(up), ...userOperations(up), ...roleOperations(up), ...settingsOperations(up, runtime)]) operations.define(op);
     });
     api.hooks.buildRoutes.tap(PLUGIN_NAME, (routes) => {
       addAuthRoutes(up, routes);
@@ -49,6 +52,10 @@ export default definePlugin({
         api.logger.warn('[users-permissions] emails are written to the log: configure email.provider smtp for production');
       }
       await up.permissions.bootstrap(settings.permissions);
+      await runtime.load();
+      if (!(await up.permissions.roleByType(settings.defaultRole))) {
+        throw new KernelError('CONFIG_ERR_INVALID', `users-permissions: the default role ${settings.defaultRole} does not exist (config defaultRole, or the advanced settings)`);
+      }
     });
     // Roles and permissions written by anyone (a script, another plugin) take effect at once
     // ... on this instance at once, and on the others on the database within server.signalInterval
@@ -58,6 +65,10 @@ export default definePlugin({
       await api.signals.bump(PERMISSIONS_SIGNAL);
     });
     api.signals.watch(PERMISSIONS_SIGNAL, () => up.permissions.invalidate());
+    // Advanced settings and email templates saved on another instance
+    api.signals.watch(SETTINGS_SIGNAL, () => {
+      runtime.load().catch((err: unknown) => { api.logger.error(`[users-permissions] could not read the settings: ${(err as Error).message}`); });
+    });
     api.hooks.destroy.tapPromise(PLUGIN_NAME, () => up.settle());
   },
 });

@@ -7,6 +7,8 @@ export const PLUGIN_NAME = 'users-permissions';
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
 export const PERMISSION_UID = 'plugin::users-permissions.permission';
+/** Settings changed at run time (runtime-settings.ts): one row per part, its values as JSON. */
+export const SETTINGS_UID = 'plugin::users-permissions.setting';
 
 export function addModels(registry: ModelRegistry): void {
   const owner = { owner: PLUGIN_NAME };
@@ -54,4 +56,14 @@ export function addModels(registry: ModelRegistry): void {
       role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions', configurable: false },
     },
   }, { ...owner, uid: PERMISSION_UID });
+  registry.addContentType({
+    kind: 'collectionType',
+    collectionName: 'up_settings',
+    info: { singularName: 'setting', pluralName: 'settings', displayName: 'Setting' },
+    options: { draftAndPublish: false },
+    attributes: {
+      key: { type: 'string', required: true, unique: true, configurable: false },
+      value: { type: 'json', required: true, configurable: false },
+    },
+  }, { ...owner, uid: SETTINGS_UID });
 }

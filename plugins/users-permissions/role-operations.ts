@@ -127,6 +127,7 @@ export function roleOperations(up: UpContext): OperationDefinition[] {
     op(ROLE.delete, 'write', 'Deletes a role; its users fall back to the authenticated role', async (input) => {
       const role = await roleOf(input);
       if (role.type === 'public' || role.type === 'authenticated') throw new ApplicationError(`Cannot delete ${role.type} role`);
+      if (role.type === up.settings.defaultRole) throw new ApplicationError('Cannot delete the default role of new accounts: choose another in the advanced settings first');
       const fallback = await permissions.roleByType('authenticated');
       await up.api.transaction(async () => {
         // Its users fall back to the authenticated role, and their earlier JWTs stop working

@@ -14,6 +14,8 @@ export interface RoleGrants {
 export interface UpSettings {
   jwt: { secret?: string; expiresIn: string | number };
   allowRegister: boolean;
+  /** The role type a new account gets (register, or an administrator's create without a role). */
+  defaultRole: string;
   /** Extra keys register accepts besides username, email and password (opt-in, as Strapi). */
   registerAllowedFields: string[];
   emailConfirmation: boolean;
@@ -43,6 +45,7 @@ type Raw = Record<string, unknown>;
 export const CONFIG_KEYS: ConfigKeys = {
   jwt: { secret: productionSecret('set JWT_SECRET'), expiresIn: true },
   allowRegister: true,
+  defaultRole: true,
   register: { allowedFields: true },
   emailConfirmation: true,
   emailConfirmationRedirect: true,
@@ -67,6 +70,7 @@ export function readSettings(config: Raw): UpSettings {
   const settings: UpSettings = {
     jwt: { secret, expiresIn: pick(jwt, 'expiresIn', 'jwt.expiresIn', (v) => isStr(v) || isPosInt(v), 'a duration such as 30d or a number of seconds', '30d') },
     allowRegister: pick(config, 'allowRegister', 'allowRegister', isBool, 'a boolean', true),
+    defaultRole: pick(config, 'defaultRole', 'defaultRole', isStr, "a role's type", 'authenticated'),
     registerAllowedFields: pick(obj('register'), 'allowedFields', 'register.allowedFields', (v) => Array.isArray(v) && v.every(isStr), 'a list of attribute names', []),
     emailConfirmation: pick(config, 'emailConfirmation', 'emailConfirmation', isBool, 'a boolean', false),
     emailConfirmationRedirect: pick(config, 'emailConfirmationRedirect', 'emailConfirmationRedirect', isStr, 'a URL', '/'),

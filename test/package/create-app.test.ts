@@ -139,9 +139,10 @@ describe('the packages and their creator', function () {
     // A variable already set wins over .env
     const good = strata({ PORT: '8080' });
     expect(good.status, good.stderr).to.equal(0);
-    // 15: the admin's seven (administrators, roles, permissions, sessions, view settings, history
-    // versions, the audit log) and the media library's files and folders among them
-    expect(good.stdout, good.stdout).to.contain(`checked ${join(app, 'config')}: 15 content types, plugins draft-and-publish, i18n, graphql, openapi, upload, admin, users-permissions`);
+    // 16: the admin's seven (administrators, roles, permissions, sessions, view settings, history
+    // versions, the audit log), the media library's files and folders, and users-permissions'
+    // run-time settings among them
+    expect(good.stdout, good.stdout).to.contain(`checked ${join(app, 'config')}: 16 content types, plugins draft-and-publish, i18n, graphql, openapi, upload, admin, users-permissions`);
     // A check says what it checked, and nothing is served: no playground or reference page line
     expect(good.stdout + good.stderr).to.not.match(/is served|playground/);
     // A misspelt key is named, with the one meant, however the value would have passed

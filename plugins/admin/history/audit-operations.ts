@@ -37,6 +37,8 @@ const AUDITED: Readonly<Record<string, string>> = {
   'plugin::users-permissions.role.createRole': 'end-user-role.create',
   'plugin::users-permissions.role.updateRole': 'end-user-role.update',
   'plugin::users-permissions.role.deleteRole': 'end-user-role.delete',
+  'plugin::users-permissions.settings.updateAdvancedSettings': 'end-user-settings.update',
+  'plugin::users-permissions.settings.updateEmailTemplate': 'end-user-email-templates.update',
   // The content-type builder's one write: types, components and attributes added, changed, renamed or removed
   'plugin::content-type-builder.update-schema': 'content-type.update',
 };

@@ -15,7 +15,7 @@ interface Page { results: Entry[]; pagination: { page: number; pageSize: number;
 /** What the server records (plugins/admin/history/audit-operations.ts and the recorder). */
 const ACTIONS = ['admin.auth.success', 'admin.auth.failure', 'admin.logout', 'api-token.create', 'api-token.update', 'api-token.regenerate', 'api-token.delete',
   'role.create', 'role.update', 'role.delete', 'user.create', 'user.update', 'user.delete', 'webhook.create', 'webhook.update', 'webhook.delete',
-  'locale.create', 'locale.update', 'locale.delete', 'end-user-role.create', 'end-user-role.update', 'end-user-role.delete',
+  'locale.create', 'locale.update', 'locale.delete', 'end-user-role.create', 'end-user-role.update', 'end-user-role.delete', 'end-user-settings.update', 'end-user-email-templates.update',
   'entry.publish', 'entry.unpublish', 'entry.delete', 'content-type.update'];
 const SIZES = ['10', '20', '50', '100'];
 const KEYS = ['action', 'from', 'to', 'user', 'page', 'pageSize'] as const;

@@ -23,6 +23,8 @@ export const SCREENS: Screen[] = [
   { path: '/settings/users', label: 'Administrators', read: 'admin::users.read' },
   { path: '/settings/roles', label: 'Admin roles', read: 'admin::roles.read' },
   { path: '/settings/users-permissions/roles', label: 'End-user roles', read: 'plugin::users-permissions.roles.read' },
+  { path: '/settings/users-permissions/advanced', label: 'End-user settings', read: 'plugin::users-permissions.advanced-settings.read' },
+  { path: '/settings/users-permissions/email-templates', label: 'Email templates', read: 'plugin::users-permissions.email-templates.read' },
 ];
 
 export const screensFor = (s: Schema) => SCREENS.filter((sc) => allows(s, sc.read) && (sc.path !== '/settings/locales' || s.locales.length > 0));

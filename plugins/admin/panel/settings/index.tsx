@@ -7,6 +7,7 @@ import { useStore } from '../store.js';
 import { AuditLog } from './audit-log.js';
 import { screensFor } from './common.js';
 import { EndUserRoleEditor, EndUserRoles } from './end-user-roles.js';
+import { EndUserAdvanced, EndUserEmailTemplates } from './end-user-settings.js';
 import { Locales } from './locales.js';
 import { RoleEditor, Roles } from './roles.js';
 import { ApiTokens } from './tokens.js';
@@ -44,6 +45,8 @@ function Body({ path, at, schema: s }: { path: string; at: string; schema: Schem
   if (at === '/settings/locales') return <Locales schema={s} />;
   if (at === '/settings/audit-logs') return <AuditLog schema={s} />;
   if (at === '/settings/users') return <Administrators schema={s} />;
+  if (at === '/settings/users-permissions/advanced') return <EndUserAdvanced schema={s} />;
+  if (at === '/settings/users-permissions/email-templates') return <EndUserEmailTemplates schema={s} />;
   if (at === '/settings/roles') {
     const m = match('/settings/roles/:id', path);
     return m ? <RoleEditor key={m.id} id={m.id!} schema={s} /> : <Roles schema={s} />;
