@@ -80,7 +80,7 @@ function where(qb: Knex.QueryBuilder, model: ContentType, query: QueryAst, ctx: 
   if (opts.documentId !== undefined) qb.where('r.document_id', opts.documentId);
   if (opts.rowId !== undefined) qb.where('r.id', opts.rowId);
   else applyScopes(qb, model, 'r', ctx);
-  applyFilter(qb, query.filters, model, 'r', ctx);
+  applyFilter(qb, query.filters, model, 'r', ctx, undefined, false, opts.rowId === undefined);
   if (query.search) applySearch(qb, model, query.search, ctx, query.searchFields);
 }
 

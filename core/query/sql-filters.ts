@@ -21,15 +21,17 @@ type Where = Knex.QueryBuilder;
 export interface OuterRow { model: Model; alias: string }
 
 /** `negated`: under a $not of this row. A condition on a NULL column must stay NULL there (no
- *  match either way), so no shortcut that answers false for NULL (the text index) applies. */
-export function applyFilter(qb: Where, node: FilterNode | undefined, model: Model, alias: string, ctx: PlanContext, outer?: OuterRow, negated = false): void {
+ *  match either way), so no shortcut that answers false for NULL (the text index) applies.
+ *  `scoped`: the query's own row, which its row scopes already narrow (read.ts): the text index's
+ *  candidates can be narrowed by them first, through the scope's covering index. */
+export function applyFilter(qb: Where, node: FilterNode | undefined, model: Model, alias: string, ctx: PlanContext, outer?: OuterRow, negated = false, scoped = false): void {
   if (!node) return;
   switch (node.kind) {
     case 'and':
-      qb.where((sub) => { for (const child of node.children) sub.andWhere((w) => applyFilter(w, child, model, alias, ctx, outer, negated)); });
+      qb.where((sub) => { for (const child of node.children) sub.andWhere((w) => applyFilter(w, child, model, alias, ctx, outer, negated, scoped)); });
       return;
     case 'or':
-      qb.where((sub) => { for (const child of node.children) sub.orWhere((w) => applyFilter(w, child, model, alias, ctx, outer, negated)); });
+      qb.where((sub) => { for (const child of node.children) sub.orWhere((w) => applyFilter(w, child, model, alias, ctx, outer, negated, scoped)); });
       return;
     case 'not':
       qb.whereNot((sub) => applyFilter(sub, node.child, model, alias, ctx, outer, true));
@@ -40,7 +42,10 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
       return;
     }
     case 'compare':
-      if (!negated) applyTextIndex(qb, model, node.field, alias, node.operator, node.value, ctx);
+      if (!negated) {
+        const scope = scoped ? (sub: Where, s: string) => applyScopes(sub, model, s, ctx) : undefined;
+        applyTextIndex(qb, model, node.field, alias, node.operator, node.value, ctx, scope);
+      }
       applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);
       return;
     case 'nested':

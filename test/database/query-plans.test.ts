@@ -168,6 +168,21 @@ describe('query plans: indexes serve the scoped reads', function () {
     expect(read.filter((names) => names.includes('articles_title_trgm')), JSON.stringify(read)).to.have.length(2);
   });
 
+  it('text search narrows the trigram index\'s candidates to the scope before reading the table (SQLite)', async function () {
+    // The index holds every locale and version: only the candidates in scope (here the published
+    // English rows) may be read from the table for the sort, found through the scope's covering index
+    if (app.kernel.dialect !== 'sqlite') this.skip();
+    const path = '/api/articles?filters[title][$containsi]=ticle%2077&sort=publishDate:desc&pagination[pageSize]=50';
+    const statements = await recordStatements(app, () => app.get(path));
+    const page = statements.find((s) => /order by/i.test(s.sql) && /limit/i.test(s.sql));
+    expect(page, JSON.stringify(statements.map((s) => s.sql))).to.not.equal(undefined);
+    const plan = (await app.kernel.db.raw(`EXPLAIN QUERY PLAN ${page!.sql}`, page!.bindings as never[]) as Array<{ detail: string }>).map((r) => r.detail);
+    expect(plan.some((d) => /^SCAN articles_title_trgm VIRTUAL TABLE/.test(d)), plan.join('\n')).to.equal(true);
+    expect(plan.some((d) => /^SEARCH ts\d+ USING COVERING INDEX articles_locale_id_published_at_set_idx /.test(d)), plan.join('\n')).to.equal(true);
+    // The table itself is read only by rowid, for the rows in scope
+    expect(plan.filter((d) => /^(SCAN|SEARCH) r\b/.test(d)), plan.join('\n')).to.deep.equal(['SEARCH r USING INTEGER PRIMARY KEY (rowid=?)']);
+  });
+
   it('sees a full scan where there is one: text search on a type without a scope', async () => {
     const scans = await scansOf('/api/authors?filters[bio][$containsi]=quote');
     expect(scans.length, 'the check must notice a table read in full').to.be.greaterThan(0);
