@@ -1,24 +1,26 @@
 // The content-type builder: the app's collection types, single types and components (by
-// category), created and edited here as drafts, saved in one update-schema request. A deletion
-// that leaves rows behind comes back as a 409 naming them, shown for confirmation; a rename is
-// sent as one (renamedFrom), so its values are kept. After a save the server (`strata develop`)
-// starts again on the files: the screen polls the status route until it answers, then reloads.
-// Outside development the server refuses writes, and the screen is read-only and says why.
+// category), created and edited here as drafts, saved in one update-schema request. A change that
+// leaves rows behind (a deletion, a relation linked elsewhere) comes back as a 409 naming them,
+// shown for confirmation; a change the server refuses whatever the confirmation (a column
+// narrowed while rows hold values) is shown with its rows. A renamed field, type or component is
+// sent as a rename (renamedFrom), so its values are kept. After a save the server (`strata
+// develop`) starts again on the files: the screen polls the status route until it answers, then
+// reloads. Outside development the server refuses writes, and the screen is read-only and says why.
 import { useEffect, useState } from 'preact/hooks';
 import './builder.css';
 import { api, ApiError } from '../api.js';
 import { here, href, match, navigate, onLinkClick } from '../router.js';
 import { loadSchema, type Schema } from '../schema.js';
 import { allows } from '../settings/common.js';
-import { createStore, useStore } from '../store.js';
+import { useStore } from '../store.js';
 import { Button, Dialog, ErrorBox, notify, Spinner } from '../ui.js';
 import { AttributeDialog, type Choices } from './attribute-form.js';
-import {
-  attrState, CTB_READ, describe, type DraftAttr, type DraftModel, draftsOf, kebab, modelChanged, NAME, optionsOf, pluralize, type Props,
-  requestOf, type SchemaView, TYPE_LABELS, type UpdateBody,
-} from './model.js';
+import { describe, optionsOf, TYPE_LABELS } from './labels.js';
+import { attrState, CTB_READ, type DraftAttr, type DraftModel, draftsOf, dropAttribute, modelChanged, type Props, requestOf, saveAttribute, type SchemaView, type UpdateBody } from './model.js';
+import { ModelDialog } from './model-dialog.js';
+import { BUILDER_PATH, edit, pathOf, state } from './state.js';
 
-export const BUILDER_PATH = '/plugins/content-type-builder';
+export { BUILDER_PATH } from './state.js';
 const SCHEMA = '/content-type-builder/schema';
 const UPDATE = '/content-type-builder/update-schema';
 const STATUS = '/content-type-builder/update-schema-status';
@@ -37,18 +39,6 @@ export function BuilderNav({ schema: s }: { schema: Schema }) {
     </section>
   );
 }
-
-type Phase = 'idle' | 'restarting' | 'slow';
-
-interface State {
-  drafts?: Map<string, DraftModel>;
-  /** Whether the server writes (development with autoReload); the status route says. */
-  canUpdate: boolean;
-  phase: Phase;
-}
-
-// Kept while the panel is open: moving between the builder's types keeps the unsaved changes
-const state = createStore<State>({ canUpdate: false, phase: 'idle' });
 
 async function load(): Promise<void> {
   const [schema, status] = await Promise.all([
@@ -79,15 +69,17 @@ async function waitForRestart(): Promise<void> {
   notify('success', 'The server is back with the new schema');
 }
 
-const edit = (fn: (drafts: Map<string, DraftModel>) => void) => state.update((s) => {
-  const drafts = new Map([...(s.drafts ?? new Map<string, DraftModel>())].map(([k, m]) => [k, { ...m, attributes: m.attributes.map((a) => ({ ...a })) }]));
-  fn(drafts);
-  return { ...s, drafts };
-});
-
-const pathOf = (m: DraftModel) => `${BUILDER_PATH}/${m.component ? 'components' : 'content-types'}/${m.uid}`;
-
 interface Loss { uid: string; attribute?: string; change: string; rows: number }
+
+/** The server's name for a change; a relation given another target is a "type change" there. */
+const changeText = (change: string) => (change === 'change type from relation to relation' ? 'link to another type' : change);
+
+/** What the server refused whatever the confirmation (a narrowing while rows hold values). */
+const refusalsOf = (e: unknown): string[] => {
+  const d = e instanceof ApiError ? (e.details as { narrowing?: unknown; refusals?: unknown } | undefined) : undefined;
+  const list = d?.narrowing ?? d?.refusals;
+  return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+};
 
 export function Builder() {
   const { path } = useStore(here);
@@ -122,9 +114,10 @@ export function Builder() {
     }
   };
   const save = () => void send(requestOf(drafts?.values() ?? []));
-  const discard = () => { void load().catch(setFailed); };
+  const discard = () => { setSaveError(undefined); void load().catch(setFailed); };
 
-  const nameOf = (uid: string) => drafts?.get(uid)?.displayName ?? uid;
+  // The server names a renamed model by its uid there (from)
+  const nameOf = (uid: string) => (drafts?.get(uid) ?? [...(drafts?.values() ?? [])].find((x) => x.from === uid))?.displayName ?? uid;
   const group = (title: string, list: DraftModel[]) => (!list.length ? <p class="hint">None yet</p> : (
     <ul aria-label={title}>
       {list.sort((a, b) => a.displayName.localeCompare(b.displayName)).map((x) => (
@@ -182,35 +175,42 @@ export function Builder() {
               : 'Saved. The server is restarting on the new schema files; the screen reloads them once it answers…'}
           </p>
         ) : null}
-        {saveError ? <ErrorBox error={saveError} /> : null}
+        {saveError && !refusalsOf(saveError).length ? <ErrorBox error={saveError} /> : null}
         {saveError instanceof ApiError && saveError.fieldErrors().size ? (
           <ul class="ctb-errors" aria-label="What the server refused">{[...saveError.fieldErrors()].map(([path, text]) => <li key={path}><code>{path}</code>: {text}</li>)}</ul>
+        ) : null}
+        {refusalsOf(saveError).length ? (
+          <div class="error-box" role="alert">
+            <p class="ctb-refused">The server refused {refusalsOf(saveError).length === 1 ? 'a change' : 'these changes'}, confirmed or not: change {refusalsOf(saveError).length === 1 ? 'it' : 'them'} back (or discard the changes) and save again.</p>
+            <ul aria-label="Changes the server refused">{refusalsOf(saveError).map((text, i) => <li key={i}>{text}</li>)}</ul>
+          </div>
         ) : null}
         {drafts && writable && changed.length ? <p class="hint ctb-pending" role="status">Unsaved changes in {changed.map((x) => x.displayName).join(', ')}: Save sends them in one request.</p> : null}
         {drafts && !selected ? (
           <p>{m ? 'No type or component has this name.' : 'Choose a type or a component in the list to see its fields.'}</p>
         ) : null}
-        {selected ? <ModelView key={selected.uid} model={selected} writable={writable && !selected.plugin} nameOf={nameOf} choices={choicesOf(all)} onSettings={() => setDialog({ kind: 'settings', model: selected })} /> : null}
+        {selected ? <ModelView key={selected.uid} model={selected} writable={writable && !selected.plugin} nameOf={nameOf} choices={choicesOf(all, nameOf)} onSettings={() => setDialog({ kind: 'settings', model: selected })} /> : null}
       </main>
-      {dialog?.kind === 'create' ? <CreateDialog what={dialog.what} drafts={all} onClose={() => setDialog(undefined)} /> : null}
-      {dialog?.kind === 'settings' ? <CreateDialog what={dialog.model.component ? 'component' : dialog.model.kind} model={dialog.model} drafts={all} onClose={() => setDialog(undefined)} /> : null}
+      {dialog?.kind === 'create' ? <ModelDialog what={dialog.what} drafts={all} onClose={() => setDialog(undefined)} /> : null}
+      {dialog?.kind === 'settings' ? <ModelDialog what={dialog.model.component ? 'component' : dialog.model.kind} model={dialog.model} drafts={all} onClose={() => setDialog(undefined)} /> : null}
       {losses ? (
-        <Dialog title="Delete data?" role="alertdialog" onClose={() => setLosses(undefined)} footer={(
+        <Dialog title={losses.losses.every((l) => l.change.startsWith('delete')) ? 'Delete data?' : 'Leave data behind?'} role="alertdialog" onClose={() => setLosses(undefined)} footer={(
           <>
             <Button onClick={() => setLosses(undefined)}>Cancel</Button>
             <Button variant="danger" busy={saving} onClick={() => void send({ ...losses.body, confirm: true })}>Save and leave {losses.rows} {losses.rows === 1 ? 'row' : 'rows'} behind</Button>
           </>
         )}>
           <p>This change touches {losses.rows} {losses.rows === 1 ? 'row' : 'rows'} holding data. The database keeps the values, but no API or screen shows them any more:</p>
-          <ul>{losses.losses.map((l, i) => <li key={i}>{l.change}: {nameOf(l.uid)}{l.attribute ? `.${l.attribute}` : ''}, {l.rows} {l.rows === 1 ? 'row' : 'rows'}</li>)}</ul>
+          <ul>{losses.losses.map((l, i) => <li key={i}>{changeText(l.change)}: {nameOf(l.uid)}{l.attribute ? `.${l.attribute}` : ''}, {l.rows} {l.rows === 1 ? 'row' : 'rows'}</li>)}</ul>
         </Dialog>
       ) : null}
     </div>
   );
 }
 
-function choicesOf(all: DraftModel[]): Choices {
+function choicesOf(all: DraftModel[], nameOf: (uid: string) => string): Choices {
   return {
+    nameOf,
     targets: all.filter((x) => !x.component && !x.deleted && (!x.plugin || x.plugin === 'users-permissions'))
       .map((x): [string, string, boolean] => [x.uid, x.plugin ? `${x.displayName} (${x.plugin})` : x.displayName, !x.plugin]),
     components: all.filter((x) => x.component && !x.deleted).map((x): [string, string] => [x.uid, `${x.category}: ${x.displayName}`]),
@@ -220,17 +220,11 @@ function choicesOf(all: DraftModel[]): Choices {
 function ModelView({ model, writable, nameOf, choices, onSettings }: { model: DraftModel; writable: boolean; nameOf: (uid: string) => string; choices: Choices; onSettings: () => void }) {
   const [editing, setEditing] = useState<{ attr?: DraftAttr }>();
   const update = (fn: (m: DraftModel) => void) => edit((drafts) => { const m = drafts.get(model.uid); if (m) fn(m); });
-  const remove = (a: DraftAttr) => update((m) => {
-    if (!a.from) m.attributes = m.attributes.filter((x) => x.name !== a.name || x.from);
-    else m.attributes = m.attributes.map((x) => (x.from === a.from ? { ...x, deleted: true } : x));
-  });
+  const remove = (a: DraftAttr) => update((m) => dropAttribute(m, a));
   const restore = (a: DraftAttr) => update((m) => { m.attributes = m.attributes.map((x) => (x.from === a.from ? { ...x, deleted: false } : x)); });
-  const saveAttr = (name: string, props: Props) => {
+  const saveAttr = (name: string, props: Props, inverse?: string) => {
     const at = editing?.attr;
-    update((m) => {
-      if (!at) m.attributes.push({ name, props });
-      else m.attributes = m.attributes.map((x) => ((at.from ? x.from === at.from : x.name === at.name && !x.from) ? { ...x, name, props } : x));
-    });
+    edit((drafts) => saveAttribute(drafts, model.uid, at, name, props, inverse));
     setEditing(undefined);
   };
   const flags = [
@@ -289,105 +283,5 @@ function ModelView({ model, writable, nameOf, choices, onSettings }: { model: Dr
       </table>
       {editing ? <AttributeDialog model={model} {...(editing.attr ? { attr: editing.attr } : {})} choices={choices} onSave={saveAttr} onClose={() => setEditing(undefined)} /> : null}
     </>
-  );
-}
-
-/** Creates a collection type, a single type or a component (names derived from the display
- *  name, editable), or edits an existing one's settings. */
-function CreateDialog({ what, model, drafts, onClose }: { what: 'collectionType' | 'singleType' | 'component'; model?: DraftModel; drafts: DraftModel[]; onClose: () => void }) {
-  const [displayName, setDisplayName] = useState(model?.displayName ?? '');
-  const [singular, setSingular] = useState<string>();
-  const [plural, setPlural] = useState<string>();
-  const [category, setCategory] = useState(model?.category ?? '');
-  const [kind, setKind] = useState(model?.kind ?? (what === 'singleType' ? 'singleType' : 'collectionType'));
-  const [draftAndPublish, setDraftAndPublish] = useState(model ? model.draftAndPublish : true);
-  const [localized, setLocalized] = useState(model?.localized ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const component = what === 'component';
-  const singularName = singular ?? kebab(displayName);
-  const pluralName = plural ?? pluralize(singularName);
-  const label = component ? 'component' : kind === 'singleType' ? 'single type' : 'collection type';
-
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!displayName.trim()) problems.name = 'A display name is required';
-    let uid = model?.uid ?? '';
-    if (!model) {
-      if (component) {
-        if (!NAME.test(category)) problems.category = 'Lowercase letters, digits and -, starting with a letter';
-        uid = `${category}.${singularName}`;
-      } else {
-        if (pluralName === singularName) problems.plural = 'The plural must differ from the singular';
-        if (!NAME.test(pluralName)) problems.plural = 'Lowercase letters, digits and -, starting with a letter';
-        uid = `api::${singularName}.${singularName}`;
-      }
-      if (!NAME.test(singularName)) problems.singular = 'Lowercase letters, digits and -, starting with a letter';
-      else if (drafts.some((d) => d.uid === uid || (!component && !d.component && (d.pluralName === pluralName || d.singularName === pluralName || d.pluralName === singularName))))
-        problems.singular = `${uid} exists already`;
-    }
-    setErrors(problems);
-    if (Object.keys(problems).length) {
-      (document.getElementById(`ctb-${Object.keys(problems)[0]}`) as HTMLElement | null)?.focus();
-      return;
-    }
-    edit((d) => {
-      const old = d.get(uid);
-      if (old) {
-        Object.assign(old, { displayName: displayName.trim(), kind, draftAndPublish, localized });
-        return;
-      }
-      d.set(uid, {
-        uid, component, isNew: true, deleted: false, displayName: displayName.trim(), kind, singularName, pluralName,
-        category: component ? category : '', draftAndPublish, localized, pluginOptions: {}, attributes: [],
-      });
-    });
-    onClose();
-    if (!model) navigate(`${BUILDER_PATH}/${component ? 'components' : 'content-types'}/${uid}`);
-  };
-  const err = (key: string) => (errors[key] ? <p class="field-error" id={`ctb-${key}-error`}>{errors[key]}</p> : null);
-  const aria = (key: string) => ({ 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `ctb-${key}-error` : undefined });
-  const categories = [...new Set(drafts.filter((d) => d.component).map((d) => d.category))];
-  return (
-    <Dialog title={model ? `Settings of ${model.displayName}` : `Create a ${label}`} onClose={onClose} footer={(
-      <>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="primary" type="submit" form="ctb-model-form">{model ? 'Apply' : 'Continue'}</Button>
-      </>
-    )}>
-      <form id="ctb-model-form" class="stack" onSubmit={submit} noValidate>
-        <div class="field"><label class="field-label" for="ctb-name">Display name</label>
-          <input id="ctb-name" value={displayName} autoComplete="off" onInput={(e) => setDisplayName(e.currentTarget.value)} {...aria('name')} />{err('name')}</div>
-        {component && !model ? (
-          <div class="field"><label class="field-label" for="ctb-category">Category</label>
-            <input id="ctb-category" list="ctb-categories" value={category} autoComplete="off" onInput={(e) => setCategory(e.currentTarget.value)} {...aria('category')} />
-            <datalist id="ctb-categories">{categories.map((c) => <option key={c} value={c} />)}</datalist>{err('category')}</div>
-        ) : null}
-        {!model ? (
-          <div class="ctb-pair">
-            <div class="field"><label class="field-label" for="ctb-singular">{component ? 'Name' : 'Singular name'}</label>
-              <input id="ctb-singular" value={singularName} autoComplete="off" onInput={(e) => setSingular(e.currentTarget.value)} {...aria('singular')} />{err('singular')}</div>
-            {!component ? (
-              <div class="field"><label class="field-label" for="ctb-plural">Plural name</label>
-                <input id="ctb-plural" value={pluralName} autoComplete="off" onInput={(e) => setPlural(e.currentTarget.value)} {...aria('plural')} />{err('plural')}</div>
-            ) : null}
-          </div>
-        ) : <p class="hint">{model.uid}: its names stay (the API's paths use them).</p>}
-        {!model ? <p class="hint">Derived from the display name; the API's paths and the uid use them.</p> : null}
-        {!component ? (
-          <>
-            {model ? (
-              <fieldset class="plain"><legend class="field-label">Kind</legend>
-                <div class="segmented">
-                  <label><input type="radio" name="ctb-kind" checked={kind === 'collectionType'} onChange={() => setKind('collectionType')} />Collection type</label>
-                  <label><input type="radio" name="ctb-kind" checked={kind === 'singleType'} onChange={() => setKind('singleType')} />Single type</label>
-                </div></fieldset>
-            ) : null}
-            <label class="check"><input type="checkbox" checked={draftAndPublish} onChange={(e) => setDraftAndPublish(e.currentTarget.checked)} />Draft and publish</label>
-            <label class="check"><input type="checkbox" checked={localized} onChange={(e) => setLocalized(e.currentTarget.checked)} />Internationalization: a version per locale</label>
-          </>
-        ) : null}
-      </form>
-    </Dialog>
   );
 }
