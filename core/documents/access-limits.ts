@@ -141,13 +141,17 @@ class Reached {
       case 'and': case 'or': node.children.forEach((child) => this.#filter(child, model, path, refused)); return;
       case 'not': case 'sibling': this.#filter(node.child, model, path, refused); return;
       case 'correlated': return;
-      case 'compare':
+      case 'compare': case 'contains-block':
         if (refused(node.field)) throw invalidKey(node.field, `${path}.${node.field}`, 'the caller may not read this attribute');
         return;
       case 'nested': {
         if (refused(node.field)) throw invalidKey(node.field, `${path}.${node.field}`, 'the caller may not read this attribute');
         const attr = model.attributes[node.field];
         if (attr?.type === 'component') { this.#filter(node.child, this.deps.registry.component(attr.component), `${path}.${node.field}`); return; }
+        if (attr?.type === 'dynamiczone') {
+          if (node.component !== undefined) this.#filter(node.child, this.deps.registry.component(node.component), `${path}.${node.field}`);
+          return;
+        }
         const reached = this.#limitsOf(model, node.field);
         if (!reached) return;
         if (reached.limits === false) throw invalidKey(node.field, `${path}.${node.field}`, 'the caller may not read the relation\'s target');
@@ -222,7 +226,7 @@ function checkFilter(node: FilterNode, refused: (name: string) => boolean, path:
   switch (node.kind) {
     case 'and': case 'or': node.children.forEach((child) => checkFilter(child, refused, path)); return;
     case 'not': case 'sibling': checkFilter(node.child, refused, path); return;
-    case 'compare': case 'nested':
+    case 'compare': case 'nested': case 'contains-block':
       if (refused(node.field)) throw invalidKey(node.field, `${path}.${node.field}`, 'the caller may not read this attribute');
       return;
     case 'correlated': return;

@@ -45,12 +45,16 @@ class Checker {
         return;
       case 'not': this.filter(node.child, model, `${path}.$not`); return;
       case 'sibling': this.filter(node.child, model, path); return;
-      case 'compare': case 'correlated': return;
+      case 'compare': case 'correlated': case 'contains-block': return;
       case 'nested': {
         const attr = model.attributes[node.field];
         const here = `${path}.${node.field}`;
         if (!this.#readable(attr)) throw invalidKey(node.field, here, 'the caller cannot find the relation\'s target');
-        if (attr?.type === 'dynamiczone') return;
+        if (attr?.type === 'dynamiczone') {
+          const component = node.component === undefined ? undefined : this.registry.get(node.component);
+          if (component) this.filter(node.child, component, here);
+          return;
+        }
         const next = this.#next(attr);
         if (next) this.filter(node.child, next, here);
       }

@@ -49,6 +49,9 @@ function truthOnNullRow(node: FilterNode): Truth {
     // A missing row's document has no other versions
     case 'sibling':
       return node.exists ? 'false' : 'true';
+    // Written `column IS NOT NULL AND ...` (sql-filters.ts)
+    case 'contains-block':
+      return 'false';
     // NULL = NULL is unknown
     case 'correlated':
       return 'unknown';

@@ -15,14 +15,21 @@ export type FilterNode =
   | { kind: 'not'; child: FilterNode }
   /** A scalar attribute (or id/documentId) of the current model compared with a value. */
   | { kind: 'compare'; field: string; operator: ScalarOperator; value: unknown }
-  /** A condition on the rows reached through a relation, component or dynamic zone. */
-  | { kind: 'nested'; field: string; child: FilterNode }
+  /** A condition on the rows reached through a relation, component or dynamic zone (a dynamic
+   *  zone's: on its components of one type, `component`). */
+  | { kind: 'nested'; field: string; child: FilterNode; component?: string }
+  /** A blocks attribute holds a top-level block that contains `block` (JSON containment: each of
+   *  its keys, at any depth, with the same string or number). App code only. */
+  | { kind: 'contains-block'; field: string; block: BlockPattern }
   /** Whether another row (version) of the same document matches: "has a published version". */
   | { kind: 'sibling'; exists: boolean; child: FilterNode }
   /** This row's `field` compared with that of the row it was reached from: in a row scope, the
    *  row a relation started at (a related document shown in its parent's locale); in a `sibling`
    *  condition, the row it is a sibling of (a draft written after its published version). */
   | { kind: 'correlated'; field: string; operator?: CorrelatedOperator };
+
+/** What a `contains-block` condition looks for: keys and values of a block, nested objects allowed. */
+export interface BlockPattern { [key: string]: string | number | BlockPattern }
 
 /** How a `correlated` condition compares (equality by default). */
 export type CorrelatedOperator = '$eq' | '$lt' | '$lte' | '$gt' | '$gte';

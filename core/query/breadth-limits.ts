@@ -87,6 +87,7 @@ export function filterNodes(node: FilterNode | undefined): number {
   switch (node.kind) {
     case 'compare':
     case 'correlated':
+    case 'contains-block':
       return 1;
     case 'and':
     case 'or':

@@ -1,7 +1,7 @@
 // filters => FilterNode. Every key is an attribute of the model it is applied to (relations and
 // components switch the model), a logical operator, or a scalar operator after a scalar attribute.
 
-import type { FilterNode, ScalarOperator } from './ast.js';
+import type { BlockPattern, FilterNode, ScalarOperator } from './ast.js';
 import { and } from './ast.js';
 import { FILE_UID } from '../registry/media.js';
 import type { Attribute, Model } from '../registry/types.js';
@@ -61,8 +61,34 @@ function compileField(name: string, value: unknown, model: Model, ctx: CompileCo
   const attr = requireField(model, name, path);
   assertReadable(attr, name, path, ctx, 'filtered');
   switch (attr.type) {
-    case 'dynamiczone':
-      throw invalidKey(name, path, 'filtering on media or dynamic zone attributes is not supported');
+    // App code may reach into a dynamic zone's components of given types, as populate's `on`
+    // names them: `{ blocks: { $on: { 'shared.media': { file: { id: 3 } } } } }` (which entries use
+    // a file); any of the types named matching is a match
+    case 'dynamiczone': {
+      if (ctx.source === 'content-api') throw invalidKey(name, path, 'filtering on media or dynamic zone attributes is not supported');
+      const on = isPlainObject(value) && Object.keys(value).length === 1 ? value.$on : undefined;
+      if (!isPlainObject(on) || !Object.keys(on).length) throw invalidValue(path, value, `{ $on: { <component>: conditions } } (${name} is a dynamic zone)`);
+      const parts = Object.entries(on).map(([uid, conditions]): FilterNode | undefined => {
+        const at = `${path}.$on.${uid}`;
+        if (!attr.components.includes(uid)) throw invalidKey(uid, at, `${uid} is not a component of ${name}`);
+        const child = compileWhere(conditions, ctx.registry.component(uid), ctx, at);
+        return child ? { kind: 'nested', field: name, component: uid, child } : undefined;
+      });
+      // No condition on a type: any entry matches, as an empty $or alternative does
+      if (parts.some((p) => p === undefined)) return undefined;
+      const defined = parts as FilterNode[];
+      return defined.length === 1 ? defined[0] : { kind: 'or', children: defined };
+    }
+    // App code may ask for a top-level block containing keys and values:
+    // `{ content: { $containsBlock: { type: 'image', image: { url: '/uploads/a.png' } } } }`
+    case 'blocks':
+      if (isPlainObject(value) && '$containsBlock' in value) {
+        const { $containsBlock: block, ...rest } = value;
+        const at = `${path}.$containsBlock`;
+        if (ctx.source === 'content-api') throw invalidKey('$containsBlock', at, '$containsBlock is not a filter operator');
+        return and({ kind: 'contains-block', field: name, block: blockPattern(block, at) }, Object.keys(rest).length ? compileCondition(name, attr, rest, ctx, path) : undefined);
+      }
+      return compileCondition(name, attr, value, ctx, path);
     // App code (not the APIs' callers) may filter a media attribute as a relation to the files,
     // `{ cover: { id: 3 } }`: which entries use a file
     case 'media':
@@ -141,4 +167,21 @@ function compare(
   const result = coerceOperand(operator, attr, value);
   if (!result.ok) throw invalidValue(path, value, result.expected);
   return { kind: 'compare', field, operator, value: result.value };
+}
+
+/** A $containsBlock operand: an object of strings, finite numbers and such objects, small. */
+function blockPattern(value: unknown, path: string): BlockPattern {
+  const expected = 'an object of strings, numbers and such objects (at most 4 levels, 20 keys, each of letters, digits and _)';
+  let keys = 0;
+  const check = (v: unknown, depth: number): BlockPattern => {
+    if (!isPlainObject(v) || depth > 4 || !Object.keys(v).length) throw invalidValue(path, value, expected);
+    const out: BlockPattern = {};
+    for (const [k, inner] of Object.entries(v)) {
+      if (++keys > 20 || !/^\w{1,64}$/.test(k)) throw invalidValue(path, value, expected);
+      if (typeof inner === 'string' || (typeof inner === 'number' && Number.isFinite(inner))) out[k] = inner;
+      else out[k] = check(inner, depth + 1);
+    }
+    return out;
+  };
+  return check(value, 1);
 }

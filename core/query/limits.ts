@@ -48,6 +48,7 @@ export function filterDepth(node: FilterNode | undefined): number {
   switch (node.kind) {
     case 'compare':
     case 'correlated':
+    case 'contains-block':
       return 1;
     case 'and':
     case 'or':

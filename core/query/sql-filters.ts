@@ -7,7 +7,7 @@ import { SQLITE_LOWER } from '../database/connection.js';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
 import { FILE_UID } from '../registry/media.js';
 import type { ContentType, Model, RelationAttribute } from '../registry/types.js';
-import type { FilterNode, ScalarOperator } from './ast.js';
+import type { BlockPattern, FilterNode, ScalarOperator } from './ast.js';
 import { SIBLING_REACH, type ScopeReach } from './scopes.js';
 import { and, CORRELATED_SQL } from './ast.js';
 import { holdsWithoutRow, onlyWithoutRow } from './absent-rows.js';
@@ -49,7 +49,10 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
       applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);
       return;
     case 'nested':
-      applyNested(qb, model, node.field, node.child, alias, ctx);
+      applyNested(qb, model, node, alias, ctx);
+      return;
+    case 'contains-block':
+      applyContainsBlock(qb, `${alias}.${columnOf(model, node.field)}`, node.block, ctx);
       return;
     case 'sibling': {
       const s = ctx.alias('v');
@@ -113,24 +116,26 @@ interface LinkKey { inner: string; outer: 'id' | 'document_id' }
  * "some related row matches, or there is no related row" (`NOT EXISTS`/`NOT IN` over the rows the
  * scopes let the query see): Strapi's LEFT JOIN answer, without multiplying rows.
  */
-function applyNested(qb: Where, model: Model, field: string, child: FilterNode, alias: string, ctx: PlanContext): void {
+function applyNested(qb: Where, model: Model, node: Extract<FilterNode, { kind: 'nested' }>, alias: string, ctx: PlanContext): void {
+  const { field, child, component } = node;
   if (!holdsWithoutRow(child)) {
-    relatedRows(qb, model, field, child, alias, ctx, true);
+    relatedRows(qb, model, field, child, alias, ctx, true, component);
     return;
   }
   if (onlyWithoutRow(child)) {
-    relatedRows(qb, model, field, undefined, alias, ctx, false);
+    relatedRows(qb, model, field, undefined, alias, ctx, false, component);
     return;
   }
   qb.where((w) => {
-    w.where((m) => relatedRows(m, model, field, child, alias, ctx, true))
-      .orWhere((n) => relatedRows(n, model, field, undefined, alias, ctx, false));
+    w.where((m) => relatedRows(m, model, field, child, alias, ctx, true, component))
+      .orWhere((n) => relatedRows(n, model, field, undefined, alias, ctx, false, component));
   });
 }
 
 /** Whether the outer row has a related row (the target's scopes applied) that passes `child`
- *  (any related row when `child` is undefined): `exists` false asks that it has none. */
-function relatedRows(qb: Where, model: Model, field: string, child: FilterNode | undefined, alias: string, ctx: PlanContext, exists: boolean): void {
+ *  (any related row when `child` is undefined): `exists` false asks that it has none. In a
+ *  dynamic zone, its components of the type `zoneComponent`. */
+function relatedRows(qb: Where, model: Model, field: string, child: FilterNode | undefined, alias: string, ctx: PlanContext, exists: boolean, zoneComponent?: string): void {
   const attr = model.attributes[field];
   if (!attr) throw new Error(`${model.uid}.${field} is not an attribute`);
   const t = ctx.alias('t');
@@ -143,8 +148,9 @@ function relatedRows(qb: Where, model: Model, field: string, child: FilterNode |
     else key = linkRelation(sub, model, field, attr, t, ctx);
     applyScopes(sub, target, t, ctx, { from: model, attribute: field }, alias);
     applyFilter(sub, child, target, t, ctx);
-  } else if (attr.type === 'component') {
-    const component = ctx.registry.component(attr.component);
+  } else if (attr.type === 'component' || (attr.type === 'dynamiczone' && zoneComponent !== undefined)) {
+    // A dynamic zone's components are linked as a component attribute's are, with their type
+    const component = ctx.registry.component(attr.type === 'component' ? attr.component : zoneComponent!);
     const c = ctx.alias('c');
     sub.from({ [c]: componentLinkTable(model.collectionName) })
       .join({ [t]: component.collectionName }, `${t}.id`, `${c}.cmp_id`)
@@ -247,6 +253,33 @@ function applyCompare(qb: Where, column: string, op: ScalarOperator, value: unkn
     case '$endsWith': like(qb, column, `%${escapeLike(String(value))}`, false, false, ctx); return;
     case '$endsWithi': like(qb, column, `%${escapeLike(String(value))}`, true, false, ctx); return;
   }
+}
+
+/**
+ * A blocks column holding a top-level block that contains `block` (JSON containment): PostgreSQL's
+ * jsonb `@>` and MariaDB's JSON_CONTAINS test it as such; SQLite walks the top-level blocks
+ * (json_each) and compares each key of the pattern (json_extract, the same JSON type). A NULL
+ * column holds no block: false on every dialect, negated or not. No index serves it: the caller
+ * bounds the rows it is tested on (their scope, a page).
+ */
+function applyContainsBlock(qb: Where, column: string, block: BlockPattern, ctx: PlanContext): void {
+  const candidate = JSON.stringify([block]);
+  if (ctx.dialect === 'postgres') { qb.whereRaw('(?? IS NOT NULL AND ?? @> ?::jsonb)', [column, column, candidate]); return; }
+  if (ctx.dialect === 'mysql') { qb.whereRaw('(?? IS NOT NULL AND JSON_CONTAINS(??, ?) = 1)', [column, column, candidate]); return; }
+  const j = ctx.alias('j');
+  const tests: string[] = [];
+  const bindings: unknown[] = [];
+  const walk = (pattern: BlockPattern, path: string) => {
+    for (const [key, value] of Object.entries(pattern)) {
+      // Keys are word characters (compile-filters.ts): quoted as they are
+      const at = `${path}."${key}"`;
+      if (typeof value === 'object') { walk(value, at); continue; }
+      tests.push(`json_type(${j}.value, ?) ${typeof value === 'string' ? "= 'text'" : "IN ('integer', 'real')"} AND json_extract(${j}.value, ?) = ?`);
+      bindings.push(at, at, value);
+    }
+  };
+  walk(block, '$');
+  qb.whereRaw(`(?? IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(??) AS ${j} WHERE ${j}.type = 'object' AND ${tests.join(' AND ')}))`, [column, column, ...bindings] as never[]);
 }
 
 /**

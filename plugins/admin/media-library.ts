@@ -1,9 +1,9 @@
 // The media library for administrators: Strapi's admin routes GET /upload/files (a page, searched,
 // by folder), GET and DELETE /upload/files/:id, POST /upload (and ?id= to change or replace a file),
 // the folders (/upload/folders, /upload/folder-structure, /upload/actions/bulk-delete and
-// bulk-move), and where a file is used (GET /upload/files/:id/usage, this project's), over the
-// upload plugin's operations, named by their strings and added only when that plugin is enabled
-// (as settings-locales.ts does for i18n).
+// bulk-move), and where files are used (GET /upload/files/:id/usage and /upload/usage?fileIds=,
+// this project's), over the upload plugin's operations, named by their strings and added only when
+// that plugin is enabled (as settings-locales.ts does for i18n).
 // The upload plugin reads the multipart body under its own limits (its `upload` service); this
 // plugin owns the admin realm and its permissions: plugin::upload.read, assets.create and
 // assets.update. Answers are bare, as Strapi's admin answers them; errors keep the envelope.
@@ -12,7 +12,7 @@ import {
   FILE_UID, listOf, modelSchema, NotFoundError, objectOf, ValidationError,
   type DocSchema, type OperationRegistry, type PluginServices, type RequestContext, type RouteDoc, type RouteTable,
 } from '../../core/index.js';
-import { MEDIA_USAGE } from './media-usage.js';
+import { MAX_USAGE_FILES, MEDIA_USAGE } from './media-usage.js';
 import { MAX_PAGE_SIZE, pageOf } from './page-query.js';
 
 const UPLOAD = {
@@ -99,12 +99,21 @@ export function addMediaLibraryRoutes(routes: RouteTable, operations: Pick<Opera
   });
   routes.addOperation({ method: 'GET', path: '/upload/files/:id', operation: FOLDERS.file, realm, scope: READ, input: idParam, respond: found, doc: doc('One file, by id or documentId', file, { errors: [404] }) });
   if (operations.has(MEDIA_USAGE)) {
+    const USAGE = objectOf({
+      data: listOf(objectOf({ contentType: { type: 'string' }, documentId: { type: 'string' }, label: { type: 'string' }, locale: { type: 'string' }, status: { type: 'string' } }, ['contentType', 'documentId', 'label'])),
+      meta: objectOf({ total: { type: 'integer' } }),
+    });
     routes.addOperation({
       method: 'GET', path: '/upload/files/:id/usage', operation: MEDIA_USAGE, realm, scope: READ, input: idParam, respond: bare,
-      doc: folderDoc('The entries whose media fields hold the file (at most 50 named; meta.total counts them all)', objectOf({
-        data: listOf(objectOf({ contentType: { type: 'string' }, documentId: { type: 'string' }, label: { type: 'string' }, locale: { type: 'string' }, status: { type: 'string' } }, ['contentType', 'documentId', 'label'])),
-        meta: objectOf({ total: { type: 'integer' } }),
-      })),
+      doc: folderDoc('The entries whose media fields (in components and dynamic zones too) or image blocks hold the file (at most 50 named; meta.total counts them all)', USAGE),
+    });
+    routes.addOperation({
+      method: 'GET', path: '/upload/usage', operation: MEDIA_USAGE, realm, scope: READ, query: ['fileIds'],
+      input: (ctx) => ({ body: { fileIds: ctx.state.query?.fileIds } }), respond: bare,
+      doc: folderDoc('The entries that hold any of these files, as /upload/files/:id/usage answers for one (the bulk delete\'s confirmation)', USAGE, {
+        query: { fileIds: { schema: { type: 'string' }, description: `File ids, separated by commas (at most ${MAX_USAGE_FILES})` } },
+        errors: [400],
+      }),
     });
   }
   routes.addOperation({

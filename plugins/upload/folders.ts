@@ -7,6 +7,7 @@
 import { FILE_UID, NotFoundError, ValidationError, type Doc, type DocumentParams, type PluginApi } from '../../core/index.js';
 import type { MediaLibrary } from './library.js';
 import { FOLDER_UID } from './models.js';
+import { Semaphore } from './semaphore.js';
 
 export type FolderDoc = Record<string, unknown> & { id: number; documentId: string; name: string; pathId: number; path: string };
 
@@ -14,6 +15,8 @@ export type FolderDoc = Record<string, unknown> & { id: number; documentId: stri
 export interface FolderNode { id: number; name: string; children: FolderNode[] }
 
 const NAME_MAX = 255;
+/** Tries of a folder create that raced other instances' for a pathId (each lost to a commit). */
+const CREATE_ATTEMPTS = 10;
 const INTERNAL = { source: 'internal' } as const;
 const ALL = { pagination: { start: 0, limit: -1 } } as const;
 const FOLDER_FIELDS = ['name', 'pathId', 'path', 'createdAt', 'updatedAt'];
@@ -25,6 +28,8 @@ const join = (parent: string, pathId: number) => `${parent === '/' ? '' : parent
 export class Folders {
   readonly #api: PluginApi;
   readonly #library: () => MediaLibrary;
+  /** Folder creates of this instance, one at a time: they would all take the same pathId. */
+  readonly #creating = new Semaphore(1);
 
   constructor(api: PluginApi, library: () => MediaLibrary) {
     this.#api = api;
@@ -84,19 +89,43 @@ export class Folders {
     return roots;
   }
 
+  /** A new folder: the next pathId after the highest. This instance makes one at a time; another
+   *  instance on the database making one at once may take the same pathId, and the unique index
+   *  refuses the second to commit, which runs again and takes the next (PostgreSQL and MariaDB:
+   *  SQLite writes one transaction at a time). The name is looked for again after the insert: of
+   *  two creates of one name at once, the second to commit sees the first's folder or took its
+   *  pathId, and fails (400). */
   async create(body: unknown): Promise<FolderDoc> {
     const input = readBody(body, ['name', 'parent']);
     const name = checkName(input.name, true)!;
     const parentId = readFolderId(input.parent, 'parent');
-    return this.#api.transaction(async () => {
-      const parent = parentId === null ? null : await this.#byId(parentId, 'parent');
-      await this.#assertNameFree(name, parent?.path ?? '/');
-      const [last] = await this.#folders().findMany({ ...INTERNAL, sort: ['pathId:desc'], fields: ['pathId'], pagination: { start: 0, limit: 1 } }) as FolderDoc[];
-      const pathId = (last?.pathId ?? 0) + 1;
-      const created = await this.#folders().create({
-        ...INTERNAL, data: { name, pathId, path: join(parent?.path ?? '/', pathId), parent: parent?.documentId ?? null },
-      });
-      return (await this.one(String(created.id)))!;
+    return await this.#creating.run(async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const id = await this.#api.transaction(async () => {
+            const parent = parentId === null ? null : await this.#byId(parentId, 'parent');
+            const parentPath = parent?.path ?? '/';
+            await this.#assertNameFree(name, parentPath);
+            const [last] = await this.#folders().findMany({ ...INTERNAL, sort: ['pathId:desc'], fields: ['pathId'], pagination: { start: 0, limit: 1 } }) as FolderDoc[];
+            const pathId = (last?.pathId ?? 0) + 1;
+            const created = await this.#folders().create({
+              ...INTERNAL, data: { name, pathId, path: join(parentPath, pathId), parent: parent?.documentId ?? null },
+            });
+            // What another instance committed since the first look (PostgreSQL reads what is
+            // committed at each statement; one committed before this read the highest pathId
+            // was seen there, one not committed yet holds this pathId)
+            await this.#assertNameFree(name, parentPath, created.id as number);
+            return String(created.id);
+          });
+          return (await this.one(id))!;
+        } catch (err) {
+          // Each clash is with another create that committed: this one fails only after as many
+          // of other instances' creates at once. At once again, not later: the other instance's
+          // next create is already under way
+          if (attempt >= CREATE_ATTEMPTS || !isPathClash(err)) throw err;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+        }
+      }
     });
   }
 
@@ -216,8 +245,12 @@ export class Folders {
   }
 
   async #assertNameFree(name: string, parentPath: string, self?: number): Promise<void> {
-    const siblings = await this.#childrenOf(parentPath);
-    if (siblings.some((s) => s.name === name && s.id !== self)) {
+    // The folders of this name below the parent, then those directly in it
+    const named = await this.#folders().findMany({
+      ...INTERNAL, ...ALL, filters: { name: { $eq: name }, ...(parentPath === '/' ? {} : { path: below(parentPath) }) }, fields: ['name', 'path'],
+    }) as FolderDoc[];
+    const depth = parentPath === '/' ? 1 : parentPath.split('/').length;
+    if (named.some((s) => s.name === name && s.id !== self && s.path.split('/').length - 1 === depth)) {
       throw ValidationError.fromFields([{ path: ['name'], message: 'A folder with this name already exists', name: 'ValidationError', value: name }]);
     }
   }
@@ -277,4 +310,12 @@ function readIds(value: unknown, path: string): number[] {
 export function numericId(id: string): number {
   if (!/^\d{1,15}$/.test(id)) throw new NotFoundError('folder not found', { id });
   return Number(id);
+}
+
+/** A pathId or path another create took at the same time: the unique index's refusal (or the
+ *  document service's check before the write), reported as a 400 on that attribute. */
+function isPathClash(err: unknown): boolean {
+  if (!(err instanceof ValidationError)) return false;
+  const errors = (err.details as { errors?: Array<{ path?: unknown[]; message?: unknown }> }).errors ?? [];
+  return errors.length > 0 && errors.every((e) => e.path?.length === 1 && (e.path[0] === 'pathId' || e.path[0] === 'path') && e.message === 'This attribute must be unique');
 }

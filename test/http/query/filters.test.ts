@@ -314,6 +314,9 @@ describe('REST query: filters', () => {
       { q: 'filters[category]=1', message: 'Invalid value for filters.category: expected an object of conditions on the attributes of category (a relation)' },
       { q: 'filters[cover][name][$eq]=cover.png', message: 'Invalid key cover' },
       { q: 'filters[blocks][title][$eq]=x', message: 'Invalid key blocks' },
+      // App code's reach into dynamic zones and blocks is not the content API's
+      { q: 'filters[blocks][$on][shared.media][file][id][$eq]=1', message: 'Invalid key blocks' },
+      { q: 'filters[content][$containsBlock][type]=image', message: 'Invalid key $containsBlock' },
       { q: 'filters[metadata][$eq]=x', message: 'Invalid key $eq' },
       { q: 'filters[featured][$contains]=t', message: 'Invalid key $contains' },
       { q: 'filters[readingTime][$containsi]=1', message: 'Invalid key $containsi' },

@@ -1,7 +1,8 @@
 // The media library's folders over HTTP (Strapi 5's admin routes): create, read, rename, move
 // (the paths of everything below rewritten), delete with what they hold (the stored files too),
 // the structure, bulk move and delete, files uploaded into a folder and listed by folder, a file's
-// info changed and its bytes replaced through the admin route, where a file is used; guarded by
+// info changed and its bytes replaced through the admin route, where files are used (media fields,
+// components, dynamic zones, image blocks), folders created at once; guarded by
 // plugin::upload.read, assets.create and assets.update.
 
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
-import type { TestKernel, TestResponse } from '../../helpers/kernel.js';
+import { createTestDatabase } from '../../helpers/database.js';
+import { startKernel, type TestKernel, type TestResponse } from '../../helpers/kernel.js';
+import { fullScans, recordStatements } from '../../helpers/query-plans.js';
 import { expectStatus, fresh, useKernel, type Json } from '../../helpers/suite.js';
 import { adminOptions, as, login, PASSWORD, registerFirstAdmin, type Session } from './helpers.js';
 import { adminWith } from './settings-helpers.js';
@@ -168,6 +171,120 @@ describe('admin: media library folders', function () {
     expect(usage.body.data).to.deep.equal([{ contentType: 'api::article.article', documentId: created.body.data.documentId, label: 'A harbour at dawn', locale: 'en', status: 'draft' }]);
     const unused = await upload(app(), root, [{ name: 'unused.png', bytes: await png(91), type: 'image/png' }]);
     expect((await admin().get(`/upload/files/${(unused.body as Json[])[0]!.id as number}/usage`)).body).to.deep.equal({ data: [], meta: { total: 0 } });
+  });
+
+  it('finds a file in a dynamic zone\'s component, a component\'s, and an image block (by url or id), with indexed reads', async () => {
+    const stored: Json[] = [];
+    for (const [i, name] of ['zone.png', 'block.png', 'by-id.png', 'seo.png', 'other.png'].entries()) {
+      stored.push(((await upload(app(), root, [{ name, bytes: await png(100 + i), type: 'image/png' }])).body as Json[])[0]!);
+    }
+    const [zone, block, byId, seo, other] = stored as [Json, Json, Json, Json, Json];
+    const image = (fields: Json) => ({ type: 'image', image: fields, children: [{ type: 'text', text: '' }] });
+    const write = async (title: string, data: Json, locale = 'en') => {
+      const res = await admin().post(`/content-manager/collection-types/api::article.article?locale=${locale}`, { title, ...data });
+      expectStatus(res, 201);
+      return res.body.data.documentId as string;
+    };
+    const inZone = await write('In a zone', { blocks: [{ __component: 'shared.quote', title: 'Q', body: 'q' }, { __component: 'shared.media', file: zone.id }] });
+    // As the editor keeps it: the file's fields, its url, no id; another file's url in a link
+    const inBlock = await write('In blocks', {
+      content: [
+        { type: 'paragraph', children: [{ type: 'link', url: other.url, children: [{ type: 'text', text: 'not an image' }] }] },
+        image({ name: block.name, url: block.url, alternativeText: 'A block', width: 40, height: 30 }),
+      ],
+    }, 'fr');
+    const withId = await write('An image block by id', { content: [image({ id: byId.id, url: 'https://elsewhere.example/x.png' })] });
+    const inSeo = await write('In the SEO component', { seo: { metaTitle: 'Seo', shareImage: seo.id } });
+
+    const usage = async (file: Json) => (await admin().get(`/upload/files/${file.id as number}/usage`)).body as Json;
+    expect((await usage(zone)).data).to.deep.equal([{ contentType: 'api::article.article', documentId: inZone, label: 'In a zone', locale: 'en', status: 'draft' }]);
+    expect((await usage(block)).data).to.deep.equal([{ contentType: 'api::article.article', documentId: inBlock, label: 'In blocks', locale: 'fr', status: 'draft' }]);
+    expect((await usage(byId)).data.map((u: Json) => u.documentId)).to.deep.equal([withId]);
+    expect((await usage(seo)).data.map((u: Json) => u.documentId)).to.deep.equal([inSeo]);
+    // A link to a file is not an image block
+    expect(await usage(other)).to.deep.equal({ data: [], meta: { total: 0 } });
+
+    // Published too: each version named
+    expectStatus(await admin().post(`/content-manager/collection-types/api::article.article/${inZone}/actions/publish?locale=en`), 200);
+    expect((await usage(zone)).data.map((u: Json) => u.status)).to.deep.equal(['draft']);
+
+    // A selection at once (the bulk delete's confirmation): each entry once
+    const many = await admin().get(`/upload/usage?fileIds=${[zone, block, byId, seo, other].map((f) => f.id as number).join(',')}`);
+    expectStatus(many, 200);
+    expect(many.body.meta.total).to.equal(4);
+    expect(many.body.data.map((u: Json) => u.documentId)).to.have.members([inZone, inBlock, withId, inSeo]);
+    expectError(await admin().get('/upload/usage?fileIds=1,x'), 400, 'ValidationError', /fileIds/);
+    expectError(await admin().get('/upload/usage'), 400, 'ValidationError', /fileIds/);
+    expectError(await admin().get(`/upload/usage?fileIds=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`), 400, 'ValidationError');
+
+    // Only the types the administrator may read
+    const reader = await adminWith(app(), ['plugin::upload.read']);
+    expect((await as(app(), reader).get(`/upload/files/${zone.id as number}/usage`)).body).to.deep.equal({ data: [], meta: { total: 0 } });
+
+    // The media and dynamic zone reads go through indexes; only the blocks read is a scan
+    const statements = await recordStatements(app(), () => usage(zone));
+    const scans: string[] = [];
+    for (const statement of statements.filter((st) => /files_related_mph/.test(st.sql) && !/json_each|@>|json_contains/i.test(st.sql))) {
+      for (const table of await fullScans(app().kernel.db, statement)) scans.push(`${table} in ${statement.sql}`);
+    }
+    expect(statements.some((st) => /articles_cmps/.test(st.sql)), 'a dynamic zone read').to.equal(true);
+    expect(scans).to.deep.equal([]);
+  });
+
+  it('creates folders at once on two instances: each its own pathId, one of two of the same name', async () => {
+    // Two instances on one database: each makes its folders one at a time, the two race each
+    // other for the next pathId
+    const db = await createTestDatabase({ persistent: true });
+    const instances: TestKernel[] = [];
+    try {
+      instances.push(await startKernel({ ...withUpload(), db }), await startKernel({ ...withUpload(), db }));
+      const [one, two] = instances as [TestKernel, TestKernel];
+      const ada = await registerFirstAdmin(one);
+      const on = (i: number) => as(i % 2 ? two : one, ada);
+      const parentRes = await on(0).post('/upload/folders', { name: 'Parallel', parent: null });
+      expectStatus(parentRes, 201);
+      const parent = parentRes.body.data as Json;
+      const names = Array.from({ length: 4 }, (_, i) => `Folder ${i}`);
+      const made = await Promise.all([
+        ...names.map((name, i) => on(i).post('/upload/folders', { name, parent: null })),
+        ...names.map((name, i) => on(i).post('/upload/folders', { name, parent: parent.id })),
+      ]);
+      for (const res of made) expectStatus(res, 201);
+      const pathIds = made.map((res) => res.body.data.pathId as number);
+      expect(new Set(pathIds).size).to.equal(pathIds.length);
+      for (const res of made.slice(names.length)) expect(res.body.data.path).to.equal(`${parent.path as string}/${res.body.data.pathId as number}`);
+
+      const twice = await Promise.all([0, 1].map((i) => on(i).post('/upload/folders', { name: 'Twice', parent: parent.id })));
+      expect(twice.map((r) => r.status).sort()).to.deep.equal([201, 400]);
+      expectError(twice.find((r) => r.status === 400)!, 400, 'ValidationError', /already exists/);
+      const listed = await on(1).get(`/upload/folders?filters[parent][id]=${parent.id as number}`);
+      expect(listed.body.data.map((f: Json) => f.name).sort()).to.deep.equal([...names, 'Twice'].sort());
+    } finally {
+      for (const instance of instances) await instance.stop();
+      await db.drop();
+    }
+  });
+
+  it('bulk moves files and folders into a folder, and deletes a selection of both', async () => {
+    const into = await folder('Into');
+    const box = await folder('Box');
+    const inner = await folder('Inner box', box.id);
+    const files: Json[] = [];
+    for (const i of [1, 2, 3]) files.push(((await upload(app(), root, [{ name: `bulk-${i}.png`, bytes: await png(150 + i), type: 'image/png' }])).body as Json[])[0]!);
+    const moved = await admin().post('/upload/actions/bulk-move', { destinationFolderId: into.id, fileIds: files.slice(0, 2).map((f) => f.id), folderIds: [box.id] });
+    expectStatus(moved, 200);
+    expect(moved.body.data.files.map((f: Json) => f.folderPath)).to.deep.equal([into.path, into.path]);
+    expect(moved.body.data.folders.map((f: Json) => f.path)).to.deep.equal([`${into.path as string}/${box.pathId as number}`]);
+    expect((await admin().get(`/upload/folders/${inner.id as number}`)).body.data.path).to.equal(`${into.path as string}/${box.pathId as number}/${inner.pathId as number}`);
+    const contents = await admin().get(`/upload/files?filters[folder][id]=${into.id as number}`);
+    expect(contents.body.results.map((f: Json) => f.name).sort()).to.deep.equal(['bulk-1.png', 'bulk-2.png']);
+
+    const deleted = await admin().post('/upload/actions/bulk-delete', { fileIds: [files[0]!.id, files[2]!.id], folderIds: [box.id] });
+    expectStatus(deleted, 200);
+    expect(deleted.body.data.files.map((f: Json) => f.id).sort()).to.deep.equal([files[0]!.id, files[2]!.id].sort());
+    expectError(await admin().get(`/upload/folders/${inner.id as number}`), 404, 'NotFoundError');
+    expectStatus(await admin().get(`/upload/files/${files[1]!.id as number}`), 200);
+    expectError(await admin().get(`/upload/files/${files[2]!.id as number}`), 404, 'NotFoundError');
   });
 
   it('deletes a folder with every folder and file in it, stored files included', async () => {

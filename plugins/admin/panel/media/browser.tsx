@@ -2,6 +2,7 @@
 // filtered by type, sorted, in a grid or a list, with a breadcrumb up to the root. The library
 // screen (screen.tsx) and the edit view's media picker (fields/media-library.tsx) both show it;
 // what is done with a folder or a file (open, edit, pick) is theirs, through the render props.
+// With `selection`, each folder and file has a checkbox and the page one to select them all.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
@@ -60,6 +61,10 @@ export function Thumb({ file, big }: { file: FileDoc; big?: boolean }) {
     : <span class={`${cls} media-ext`} aria-hidden="true">{(file.ext ?? file.mime.split('/')[1] ?? '').replace(/^\./, '').slice(0, 5) || 'file'}</span>;
 }
 
+/** The folders and files selected, by id (the screen's bulk move and delete). */
+export interface Picked { folders: ReadonlyMap<number, Folder>; files: ReadonlyMap<number, LibraryFile> }
+export const NOTHING_PICKED: Picked = { folders: new Map(), files: new Map() };
+
 export interface BrowserProps {
   state: BrowseState;
   onState: (next: Partial<BrowseState>) => void;
@@ -78,6 +83,10 @@ export interface BrowserProps {
   onFolder?: (folder: Folder | null) => void;
   /** The files shown, once loaded. */
   onFiles?: (files: LibraryFile[]) => void;
+  /** The subfolders shown, once loaded. */
+  onFolders?: (folders: Folder[]) => void;
+  /** Checkboxes to select folders and files, and what they select. */
+  selection?: { picked: Picked; onChange: (next: Picked) => void };
   /** Names the regions apart when two browsers could be on one page. */
   label?: string;
 }
@@ -123,6 +132,7 @@ export function MediaBrowser(p: BrowserProps) {
       setFiles(page);
       setFailure(undefined);
       p.onFolder?.(here);
+      p.onFolders?.(subfolders);
       p.onFiles?.(page.results);
     })().catch((e: unknown) => { if (!signal.aborted) setFailure(e); });
     return () => controller.abort();
@@ -133,6 +143,27 @@ export function MediaBrowser(p: BrowserProps) {
   const total = files?.pagination.total ?? 0;
   const kinds = p.allowedTypes?.length ? KINDS.filter(([k]) => k === '' || p.allowedTypes!.includes(k)) : KINDS;
   const label = p.label ?? 'Media library';
+  const sel = p.selection;
+  const shownFolders = folders ?? [];
+  const shownFiles = files?.results ?? [];
+  const shown = shownFolders.length + shownFiles.length;
+  const pickedHere = sel ? shownFolders.filter((f) => sel.picked.folders.has(f.id)).length + shownFiles.filter((f) => sel.picked.files.has(f.id)).length : 0;
+  const pickFolder = (f: Folder, on: boolean) => {
+    const next = new Map(sel!.picked.folders);
+    if (on) next.set(f.id, f); else next.delete(f.id);
+    sel!.onChange({ ...sel!.picked, folders: next });
+  };
+  const pickFile = (f: LibraryFile, on: boolean) => {
+    const next = new Map(sel!.picked.files);
+    if (on) next.set(f.id, f); else next.delete(f.id);
+    sel!.onChange({ ...sel!.picked, files: next });
+  };
+  const pickAll = (on: boolean) => sel!.onChange(on
+    ? { folders: new Map(shownFolders.map((f) => [f.id, f])), files: new Map(shownFiles.map((f) => [f.id, f])) }
+    : NOTHING_PICKED);
+  const fileBox = (f: LibraryFile) => (sel
+    ? <input type="checkbox" class="pick-box" aria-label={`Select ${f.name}`} checked={sel.picked.files.has(f.id)} onChange={(e) => pickFile(f, e.currentTarget.checked)} />
+    : null);
 
   return (
     <div class="library">
@@ -165,11 +196,20 @@ export function MediaBrowser(p: BrowserProps) {
         </ol>
       </nav>
       {failure ? <ErrorBox error={failure} /> : null}
-      <p class="hint" role="status">{files ? `${folders?.length ? `${folders.length} folder${folders.length === 1 ? '' : 's'}, ` : ''}${total} file${total === 1 ? '' : 's'}` : 'Loading…'}</p>
+      <div class="library-status">
+        {sel && shown ? (
+          <label class="inline-label pick-all">
+            <input type="checkbox" checked={pickedHere === shown} indeterminate={pickedHere > 0 && pickedHere < shown} onChange={(e) => pickAll(e.currentTarget.checked)} />
+            Select all on this page
+          </label>
+        ) : null}
+        <p class="hint" role="status">{files ? `${folders?.length ? `${folders.length} folder${folders.length === 1 ? '' : 's'}, ` : ''}${total} file${total === 1 ? '' : 's'}` : 'Loading…'}</p>
+      </div>
       {folders?.length ? (
         <ul class={`folder-list${view === 'list' ? ' as-list' : ''}`} aria-label={`${label}: subfolders`}>
           {folders.map((f) => (
-            <li key={f.id} class="folder-card">
+            <li key={f.id} class={`folder-card${sel ? ' selectable' : ''}${sel?.picked.folders.has(f.id) ? ' picked' : ''}`}>
+              {sel ? <input type="checkbox" class="pick-box" aria-label={`Select folder ${f.name}`} checked={sel.picked.folders.has(f.id)} onChange={(e) => pickFolder(f, e.currentTarget.checked)} /> : null}
               <button type="button" class="folder-open" onClick={() => p.onState({ folder: f.id, page: 1 })}>
                 <span class="folder-icon" aria-hidden="true">▰</span>
                 <span class="folder-name">{f.name}</span>
@@ -183,14 +223,15 @@ export function MediaBrowser(p: BrowserProps) {
       {files && !files.results.length ? <p class="muted">{s.q || s.kind ? 'No file matches.' : 'No files in this folder.'}</p> : null}
       {files?.results.length ? (view === 'grid' ? (
         <ul class="media-grid library-grid" aria-label={`${label}: files`}>
-          {files.results.map((f) => <li key={f.id} class="library-file">{p.fileControl(f)}</li>)}
+          {files.results.map((f) => <li key={f.id} class={`library-file${sel?.picked.files.has(f.id) ? ' picked' : ''}`}>{fileBox(f)}{p.fileControl(f)}</li>)}
         </ul>
       ) : (
         <table class="list library-table" aria-label={`${label}: files`}>
-          <thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Size</th><th scope="col">Added</th></tr></thead>
+          <thead><tr>{sel ? <th scope="col" class="select"><span class="sr-only">Selected</span></th> : null}<th scope="col">File</th><th scope="col">Type</th><th scope="col">Size</th><th scope="col">Added</th></tr></thead>
           <tbody>
             {files.results.map((f) => (
-              <tr key={f.id}>
+              <tr key={f.id} class={sel?.picked.files.has(f.id) ? 'picked' : undefined}>
+                {sel ? <td class="select">{fileBox(f)}</td> : null}
                 <td class="library-row">{p.fileControl(f)}</td>
                 <td>{f.mime}</td>
                 <td>{sizeOf(f.size)}</td>

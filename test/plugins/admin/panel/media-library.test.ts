@@ -1,7 +1,9 @@
 // The Media Library screen in chromium, offline: a folder made, two files dropped into it with
 // their progress seen to the end, an alternative text written, search and the type filter, a
 // file moved to the root, a file an article uses deleted (the confirmation names the article),
-// and the folder deleted with what it holds; the grid/list choice kept; axe-clean throughout.
+// and the folder deleted with what it holds; the grid/list choice kept; then folders and files
+// selected (all on the page, one unticked by keyboard), moved into a folder together and deleted
+// together (the confirmation counts them and names the article using one); axe-clean throughout.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,6 +164,64 @@ const ARTICLE = 'api::article.article';
     expect((await as(app(), root).get('/upload/files')).body.pagination.total).to.equal(0);
     expect((await as(app(), root).get('/upload/folders')).body.data).to.deep.equal([]);
     violations.push(...await seriousViolations(page, 'empty library'));
+    expect(violations).to.deep.equal([]);
+  });
+
+  it('selects folders and files, moves them into a folder together, then deletes them together', async () => {
+    const admin = as(app(), root);
+    const made: Json[] = [];
+    for (const name of ['Boats', 'Quay']) made.push((await admin.post('/upload/folders', { name, parent: null })).body.data as Json);
+    const [boats, quay] = made as [Json, Json];
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(red)], { type: 'image/png' }), 'anchor.png');
+    form.append('files', new Blob([new Uint8Array(blue)], { type: 'image/png' }), 'buoy.png');
+    const stored = await (await fetch(`${app().url}/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${root.token}` } })).json() as Json[];
+    const anchor = stored.find((f) => f.name === 'anchor.png')!;
+    expect((await admin.post(`/content-manager/collection-types/${ARTICLE}?locale=en`, { title: 'At the quay', cover: anchor.id })).status).to.equal(201);
+    await listed(() => page.reload());
+    await files().getByRole('button', { name: /^buoy\.png/ }).waitFor();
+
+    await page.getByLabel('Select all on this page').check();
+    const bar = page.getByRole('region', { name: 'Selected items' });
+    await bar.getByText('2 folders and 2 files selected').waitFor();
+    // Unticked from the keyboard
+    await folders().getByLabel('Select folder Quay').focus();
+    await page.keyboard.press('Space');
+    await bar.getByText('1 folder and 2 files selected').waitFor();
+    expect(await page.getByLabel('Select all on this page').evaluate((el) => (el as HTMLInputElement).indeterminate)).to.equal(true);
+
+    await bar.getByRole('button', { name: 'Move' }).click();
+    const move = page.getByRole('dialog', { name: 'Move 1 folder and 2 files' });
+    const into = move.getByLabel('Into');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'SELECT');
+    // Not into a folder it moves
+    await move.locator('select[aria-busy="false"]').waitFor();
+    expect(await into.locator('option').allInnerTexts()).to.deep.equal(['Media Library (the root)', 'Quay']);
+    await into.selectOption({ label: 'Quay' });
+    await listed(() => move.getByRole('button', { name: 'Move' }).click());
+    await move.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    // (the type filter chosen above still applies)
+    await page.getByRole('status').filter({ hasText: /^1 folder, 0 files$/ }).waitFor();
+    expect(await bar.count()).to.equal(0);
+    expect((await admin.get(`/upload/files?filters[folder][id]=${quay.id as number}`)).body.pagination.total).to.equal(2);
+    expect((await admin.get(`/upload/folders/${boats.id as number}`)).body.data.parent.id).to.equal(quay.id);
+
+    await listed(() => folders().getByRole('button', { name: /^Quay/ }).click());
+    await page.getByLabel('Select all on this page').check();
+    await bar.getByText('1 folder and 2 files selected').waitFor();
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 1 folder and 2 files?' });
+    await confirm.getByText('1 folder and 2 files are deleted. This cannot be undone.').waitFor();
+    await confirm.getByText('This entry uses the files selected and will lose them:').waitFor();
+    await confirm.getByRole('link', { name: 'At the quay' }).waitFor();
+    violations.push(...await seriousViolations(page, 'bulk delete'));
+    await listed(() => confirm.getByRole('button', { name: 'Delete 1 folder and 2 files' }).click());
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: /^0 files$/ }).waitFor();
+    expect(await folders().count()).to.equal(0);
+    expect((await admin.get('/upload/files')).body.pagination.total).to.equal(0);
+    expect((await admin.get('/upload/folders')).body.data.map((f: Json) => f.name)).to.deep.equal(['Quay']);
     expect(violations).to.deep.equal([]);
   });
 });
