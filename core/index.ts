@@ -50,8 +50,11 @@ export {
 export { readSchemaDir } from './registry/load.js';
 /** Renames that keep data: the renames file, and the moves of each kind of rename. */
 export {
-  appendRenames, attributeRenameMoves, modelRenameMoves, readRenames, RENAMES_FILE, type RenamedModel, type Rename, type RenameKind, type RenameMove, type RenamesFile,
+  appendRenames, attributeRenameMoves, modelRenameMoves, readRenames, RENAMES_FILE,
+  type JsonStep, type MoveWhere, type RenamedModel, type Rename, type RenameKind, type RenameMove, type RenamesFile,
 } from './database/renames.js';
+/** What plugins store naming the schema (ContentType.storedNames), moved with a rename. */
+export { componentUses, storedNameMoves, type ComponentUse, type NameChange } from './database/stored-names.js';
 /** The physical column type of an attribute (a change between two types may narrow it). */
 export { columnTypeOf } from './database/physical.js';
 export { widens } from './database/sync.js';

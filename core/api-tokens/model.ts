@@ -25,5 +25,6 @@ export function addApiTokenModel(registry: ModelRegistry): void {
       lastUsedAt: { type: 'datetime' },
       permissions: { type: 'json' },
     },
-  }, { owner: 'core', uid: API_TOKEN_UID });
+    // A custom token's actions follow the builder's rename of their type
+  }, { owner: 'core', uid: API_TOKEN_UID, storedNames: [{ attribute: 'permissions', holds: 'actions' }] });
 }

@@ -2,11 +2,13 @@
 // before schema sync's additive diff: each in one transaction where the database has
 // transactional DDL (SQLite, PostgreSQL); on MariaDB/MySQL, where DDL commits at once, each move
 // checks what it finds, so a rename stopped halfway goes on from where it stopped at the next
-// start. The ids applied are kept in strata_schema_renames.
+// start. The ids applied are kept in strata_schema_renames. Rows that name what was renamed
+// (plugins' stored names) are rewritten by rename-rows.ts.
 
 import type { Knex } from 'knex';
 import { KernelError } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
+import { applyRowMove } from './rename-rows.js';
 import type { Rename, RenameMove } from './renames.js';
 import { renameInState, type StateRename } from './schema-state.js';
 
@@ -75,10 +77,16 @@ async function applyMove(db: Knex, move: RenameMove, rename: Rename): Promise<st
       return `table ${move.from} -> ${move.to}`;
     }
     case 'column': {
-      if (!(await db.schema.hasTable(move.table)) || !(await db.schema.hasColumn(move.table, move.from))) return undefined;
+      if (!(await db.schema.hasTable(move.table))) return undefined;
+      if (!(await db.schema.hasColumn(move.table, move.from))) {
+        // Moved by a run that stopped before recording the rename (MariaDB): the applied schema
+        // must still follow, or it would keep describing the old column (and its computed key)
+        return (await db.schema.hasColumn(move.table, move.to)) ? `column ${move.table}.${move.from} -> ${move.to} (moved already)` : undefined;
+      }
       if (await db.schema.hasColumn(move.table, move.to)) throw clash(rename, `column ${move.table}.${move.to}`, `column ${move.table}.${move.from}`);
+      const dropped = db.client.config.client === 'mysql2' ? await dropComputedOf(db, move.table, move.from) : [];
       await db.schema.alterTable(move.table, (t) => { t.renameColumn(move.from, move.to); });
-      return `column ${move.table}.${move.from} -> ${move.to}`;
+      return `column ${move.table}.${move.from} -> ${move.to}${dropped.length ? ` (dropped ${dropped.join(', ')}, computed from it: built again under the new name)` : ''}`;
     }
     case 'values': {
       if (!(await db.schema.hasTable(move.table)) || !(await db.schema.hasColumn(move.table, move.column))) return undefined;
@@ -87,7 +95,34 @@ async function applyMove(db: Knex, move: RenameMove, rename: Rename): Promise<st
       const n = await query.update({ [move.column]: move.to });
       return `${move.table}.${move.column} '${move.from}' -> '${move.to}' (${Number(n)} row(s))`;
     }
+    case 'prefix': case 'json':
+      return applyRowMove(db, move);
   }
+}
+
+/**
+ * MariaDB/MySQL: the generated columns computed from `column` (a unique attribute's exact key,
+ * physical.ts) are dropped with their indexes before it is renamed. MySQL refuses to rename a
+ * column they depend on; MariaDB renames it inside their expressions but keeps them under the old
+ * attribute's name, where a later attribute of that name would find a key computed from another
+ * column. Schema sync's diff, which runs next under the same lock, builds them again under the
+ * new name (renameInState forgets them). Virtual columns hold no data: nothing is lost, and the
+ * document service's check refuses duplicates until the index is back.
+ */
+async function dropComputedOf(db: Knex, table: string, column: string): Promise<string[]> {
+  const [generated] = await db.raw(
+    "SELECT column_name AS name, generation_expression AS expr FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND generation_expression IS NOT NULL AND generation_expression <> ''",
+    [table],
+  ) as [Array<{ name: string; expr: string }>];
+  const dependents = generated.filter((c) => c.expr.includes(`\`${column}\``)).map((c) => c.name);
+  for (const name of dependents) {
+    // Dropped first: MariaDB drops a column out of a composite index and keeps the rest of it,
+    // which would leave a unique index on the scope columns alone
+    const [indexes] = await db.raw('SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?', [table, name]) as [Array<{ name: string }>];
+    for (const index of indexes) await db.raw('ALTER TABLE ?? DROP INDEX ??', [table, index.name]);
+    await db.raw('ALTER TABLE ?? DROP COLUMN ??', [table, name]);
+  }
+  return dependents;
 }
 
 /** Both names exist: a start with the new schema files but without the renames file has created

@@ -20,11 +20,27 @@ export { RENAMES_FILE } from '../registry/load.js';
 
 /** One change of the database that keeps data. `table` and `column` run only while their source
  *  exists and their target does not; `values` rewrites a stored name (a component's uid in a
- *  component link table, a field name, a media link's owner type). */
+ *  component link table, a field name, a media link's owner type); `prefix` and `json` rewrite
+ *  the names plugins store (stored-names.ts), row by row, each row once: a run stopped halfway
+ *  finds the rows it did already rewritten and leaves them. */
 export type RenameMove =
   | { op: 'table'; from: string; to: string }
   | { op: 'column'; table: string; from: string; to: string }
-  | { op: 'values'; table: string; column: string; from: string; to: string; where?: { column: string; equals: string } };
+  | { op: 'values'; table: string; column: string; from: string; to: string; where?: MoveWhere }
+  /** Dotted names: the value `from` becomes `to`, and `from.<rest>` becomes `to.<rest>` (the
+   *  permission actions `<uid>.<action>` of a renamed type). */
+  | { op: 'prefix'; table: string; column: string; from: string; to: string; where?: MoveWhere }
+  /** Inside a json column, at `path` (arrays met on the way are walked; a `{ where, equals }`
+   *  step keeps the objects whose key `where` holds `equals`): an object's key `from` renamed to
+   *  `to` unless it has `to` already (`key`), or the strings there, alone or in a list, equal to
+   *  `from` rewritten (`value`), or dotted names under it too (`prefix`). */
+  | { op: 'json'; table: string; column: string; path: JsonStep[]; rename: 'key' | 'value' | 'prefix'; from: string; to: string; where?: MoveWhere };
+
+/** The rows a move rewrites: those whose `column` holds `equals` (all of them without it). */
+export interface MoveWhere { column: string; equals: string }
+
+/** A key to enter, or a filter on the objects reached (a dynamic zone's entries of a component). */
+export type JsonStep = string | { where: string; equals: string };
 
 export type RenameKind = 'attribute' | 'component' | 'contentType';
 
@@ -89,12 +105,25 @@ function isRename(value: unknown): value is Rename {
 }
 
 function isMove(value: unknown): value is RenameMove {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const m = value;
   const text = (k: string) => typeof m[k] === 'string' && m[k] !== '';
   if (m.op === 'table') return text('from') && text('to');
   if (m.op === 'column') return text('table') && text('from') && text('to');
-  return m.op === 'values' && text('table') && text('column') && typeof m.from === 'string' && typeof m.to === 'string';
+  if (!text('table') || !text('column') || (m.where !== undefined && !isWhere(m.where, 'column'))) return false;
+  if (m.op === 'values') return typeof m.from === 'string' && typeof m.to === 'string';
+  // An empty name would match every value (or key) of the column
+  if (!text('from') || !text('to')) return false;
+  if (m.op === 'prefix') return true;
+  return m.op === 'json' && (m.rename === 'key' || m.rename === 'value' || m.rename === 'prefix')
+    && Array.isArray(m.path) && m.path.every((step) => (typeof step === 'string' ? step !== '' : isWhere(step, 'where')));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A move's `{ column, equals }`, a json step's `{ where, equals }`. */
+function isWhere(value: unknown, key: 'column' | 'where'): boolean {
+  return isRecord(value) && typeof value[key] === 'string' && value[key] !== '' && typeof value.equals === 'string';
 }
 
 // --- the moves of each kind of rename, from the models before it -----------------------------

@@ -67,10 +67,12 @@ export async function renameInState(knex: Knex, renames: readonly StateRename[])
     if ('column' in r) {
       const table = schema.tables.find((t) => t.name === r.table);
       if (!table) continue;
-      for (const column of table.columns) {
-        if (column.name === r.column) column.name = r.to;
-        if (column.computed?.of === r.column) column.computed.of = r.to;
-      }
+      // Columns computed from it (MariaDB's exact keys) went with their indexes (apply-renames.ts):
+      // forgotten, so the diff builds them under the new name
+      const computed = new Set(table.columns.filter((c) => c.computed?.of === r.column).map((c) => c.name));
+      table.columns = table.columns.filter((c) => !computed.has(c.name));
+      table.indexes = table.indexes.filter((i) => !i.columns.some((c) => computed.has(c)));
+      for (const column of table.columns) if (column.name === r.column) column.name = r.to;
       for (const index of table.indexes) index.columns = index.columns.map((c) => (c === r.column ? r.to : c));
       continue;
     }

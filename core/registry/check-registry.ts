@@ -1,8 +1,10 @@
 // After registerModels, checks what plugins added as well as the app's files: every relation
-// target, inverse attribute and component exists. Names the model, attribute and its owner.
+// target, inverse attribute and component exists, and a type's storedNames fit its attributes.
+// Names the model, attribute and its owner.
 
 import { KernelError } from '../errors/index.js';
 import type { ModelRegistry } from './model-registry.js';
+import type { ContentType } from './types.js';
 
 export function checkRegistry(registry: ModelRegistry): void {
   const problems: string[] = [];
@@ -28,5 +30,26 @@ export function checkRegistry(registry: ModelRegistry): void {
       }
     }
   }
+  for (const ct of registry.contentTypes()) problems.push(...storedNameProblems(ct));
   if (problems.length) throw new KernelError('SCHEMA_ERR_INVALID', problems.join('\n'));
+}
+
+const STRING_TYPES = new Set(['string', 'text', 'uid', 'enumeration', 'email']);
+
+/** A type's storedNames must name its own attributes, of a type that can hold what they say:
+ *  a rename would otherwise write moves that rewrite nothing, or the wrong column. */
+function storedNameProblems(ct: ContentType): string[] {
+  const problems: string[] = [];
+  for (const [i, decl] of (ct.storedNames ?? []).entries()) {
+    const at = `${ct.uid} (${ct.owner}): storedNames[${i}]`;
+    const attr = ct.attributes[decl.attribute];
+    if (!attr) { problems.push(`${at}: no attribute ${decl.attribute}`); continue; }
+    const json = attr.type === 'json';
+    const fits = decl.holds === 'uid' ? STRING_TYPES.has(attr.type) : decl.holds === 'actions' ? json || STRING_TYPES.has(attr.type) : json;
+    if (!fits) problems.push(`${at}: ${decl.attribute} is of type ${attr.type}, which cannot hold ${decl.holds}`);
+    if ('of' in decl && !(ct.storedNames ?? []).some((d) => d.holds === 'uid' && d.attribute === decl.of)) {
+      problems.push(`${at}: of names ${decl.of}, which is not declared to hold a uid`);
+    }
+  }
+  return problems;
 }

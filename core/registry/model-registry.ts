@@ -5,7 +5,7 @@
 
 import { KernelError } from '../errors/index.js';
 import type {
-  Attribute, Component, ComponentSchema, ContentType, ContentTypeSchema, Model,
+  Attribute, Component, ComponentSchema, ContentType, ContentTypeSchema, Model, StoredName,
 } from './types.js';
 import { copyData, ReadOnlyViews } from './read-only-view.js';
 import { contentTypeUid } from './uid.js';
@@ -40,8 +40,12 @@ export class ModelRegistry {
   }
 
   /** `indexes`: lookups a plugin's own type needs (lists of attribute names, each an index);
-   *  schema files cannot set them. */
-  addContentType(schema: ContentTypeSchema, { owner, uid, indexes }: Owned & { uid?: string; indexes?: readonly string[][] }): ContentType {
+   *  `storedNames`: its attributes that store names of the app's schema (StoredName). Schema
+   *  files can set neither. */
+  addContentType(
+    schema: ContentTypeSchema,
+    { owner, uid, indexes, storedNames }: Owned & { uid?: string; indexes?: readonly string[][]; storedNames?: readonly StoredName[] },
+  ): ContentType {
     this.#assertMutable(`add content type ${uid ?? schema.info.singularName}`);
     const id = uid ?? contentTypeUid(schema.info.singularName);
     const existing = this.#contentTypes.get(id);
@@ -62,6 +66,7 @@ export class ModelRegistry {
       attributes: {},
       owner,
       ...(indexes?.length ? { indexes: indexes.map((names) => [...names]) } : {}),
+      ...(storedNames?.length ? { storedNames: copyData(storedNames) } : {}),
     };
     this.#contentTypes.set(id, contentType);
     for (const [name, attr] of Object.entries(schema.attributes)) this.addAttribute(id, name, attr, { owner });

@@ -167,7 +167,30 @@ export interface ContentType {
   owner: string;
   /** A plugin's lookups on its own type (attribute names, leading first), each an index. */
   indexes?: readonly (readonly string[])[];
+  /** Where a plugin's type stores names of the app's schema (uids, permission actions, attribute
+   *  names), so that a rename made in the content-type builder rewrites them too. */
+  storedNames?: readonly StoredName[];
 }
+
+/**
+ * One attribute of a plugin's type that stores names of the app's schema. A rename recorded by
+ * the content-type builder turns each into moves of renames.json (core/database/stored-names.ts),
+ * so every database rewrites its rows as it moves the tables; without it a permission, a token's
+ * grant or a stored version would keep naming what no longer exists. Schema files cannot set it.
+ */
+export type StoredName =
+  /** A string attribute holding a content type's uid (with `components`, a component's too). */
+  | { attribute: string; holds: 'uid'; components?: boolean }
+  /** Permission actions, `<uid>.<action>`: one in a string attribute, a list in a json one. */
+  | { attribute: string; holds: 'actions' }
+  /** A json attribute holding attribute names of the model whose uid the attribute `of` holds
+   *  (declared `holds: 'uid'`), at `path` inside it (arrays on the way are walked): as an
+   *  object's keys, as string values or list entries, or as dotted paths into components
+   *  (`seo.metaTitle`, the fields of a permission). */
+  | { attribute: string; holds: 'keys' | 'names' | 'paths'; of: string; path?: readonly string[] }
+  /** A json attribute holding a document of the model `of` names, keyed by its attributes, with
+   *  its components nested and dynamic zone entries marked by `__component` (a stored version). */
+  | { attribute: string; holds: 'document'; of: string };
 
 export interface Component {
   uid: string;

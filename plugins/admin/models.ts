@@ -76,7 +76,12 @@ export function addModels(registry: ModelRegistry, api: Pick<PluginApi, 'content
       conditions: { type: 'json', ...fixed },
       role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions', ...fixed },
     },
-  }, { ...owner, uid: PERMISSION_UID });
+  }, {
+    ...owner, uid: PERMISSION_UID,
+    // A role's permission on a type, and the fields it narrows to (Strapi's rows may hold dotted
+    // paths into components), follow the builder's renames
+    storedNames: [{ attribute: 'subject', holds: 'uid' }, { attribute: 'properties', holds: 'paths', of: 'subject', path: ['fields'] }],
+  });
   registry.addContentType({
     kind: 'collectionType',
     collectionName: 'admin_sessions',
@@ -108,7 +113,18 @@ export function addModels(registry: ModelRegistry, api: Pick<PluginApi, 'content
       uid: { type: 'string', required: true, unique: true, ...fixed },
       configuration: { type: 'json', required: true, ...fixed },
     },
-  }, { ...owner, uid: CONFIGURATION_UID });
+  }, {
+    ...owner, uid: CONFIGURATION_UID,
+    // A view's settings follow a renamed type, component or field (content-manager/configuration.ts
+    // drops names the schema no longer has: a field renamed without these would lose its label
+    // and place)
+    storedNames: [
+      { attribute: 'uid', holds: 'uid', components: true },
+      { attribute: 'configuration', holds: 'keys', of: 'uid', path: ['metadatas'] },
+      ...[['layouts', 'list'], ['layouts', 'edit', 'name'], ['settings', 'mainField'], ['settings', 'defaultSortBy']]
+        .map((path) => ({ attribute: 'configuration', holds: 'names' as const, of: 'uid', path })),
+    ],
+  });
   for (const ct of registry.contentTypes()) {
     if (!isEditable(ct, api)) continue;
     for (const name of [CREATED_BY, UPDATED_BY]) {

@@ -55,7 +55,11 @@ export function addModels(registry: ModelRegistry): void {
       action: { type: 'string', required: true, configurable: false },
       role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions', configurable: false },
     },
-  }, { ...owner, uid: PERMISSION_UID });
+  }, {
+    ...owner, uid: PERMISSION_UID,
+    // api::article.article.find becomes api::post.post.find when the builder renames the type
+    storedNames: [{ attribute: 'action', holds: 'actions' }],
+  });
   registry.addContentType({
     kind: 'collectionType',
     collectionName: 'up_settings',

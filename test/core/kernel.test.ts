@@ -100,6 +100,28 @@ describe('kernel', () => {
     expect((err as Error).message).to.equal('api::tag.tag.owner (dangling): relation target plugin::dangling.user is not a registered content type');
   });
 
+  it('checks a plugin type\'s storedNames against its attributes', async () => {
+    const plugin: Plugin = {
+      name: 'grants',
+      register(kernel) {
+        kernel.hooks.registerModels.tap('grants', (r) => r.addContentType({
+          kind: 'collectionType', collectionName: 'grants', info: { singularName: 'grant', pluralName: 'grants', displayName: 'Grant' },
+          attributes: { subject: { type: 'integer' }, fields: { type: 'json' }, action: { type: 'string' } },
+        }, {
+          owner: 'grants', uid: 'plugin::grants.grant',
+          storedNames: [{ attribute: 'subject', holds: 'uid' }, { attribute: 'fields', holds: 'paths', of: 'action' }, { attribute: 'missing', holds: 'actions' }],
+        }));
+      },
+    };
+    const err = await startKernel({ ...tagOnly, plugins: [plugin] }).then(() => null, (e: unknown) => e);
+    expect((err as KernelError).code).to.equal('SCHEMA_ERR_INVALID');
+    expect((err as Error).message.split('\n')).to.deep.equal([
+      'plugin::grants.grant (grants): storedNames[0]: subject is of type integer, which cannot hold uid',
+      'plugin::grants.grant (grants): storedNames[1]: of names action, which is not declared to hold a uid',
+      'plugin::grants.grant (grants): storedNames[2]: no attribute missing',
+    ]);
+  });
+
   it('refuses a tap on a boot hook after that hook fired', async () => {
     let late: unknown;
     const plugin: Plugin = {

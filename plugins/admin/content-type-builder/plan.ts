@@ -4,13 +4,14 @@
 //
 // Renames are recorded in the order a database can apply them: attributes first (in the tables
 // as they are named before the request), then components (whose users' link tables still have
-// their old names), then content types.
+// their old names), then content types. Each also rewrites what the registry's types declare they
+// store naming it (storedNames: permissions, API tokens' grants, history versions, view settings).
 
 import { randomBytes } from 'node:crypto';
 import {
-  addInverseSides, attributeRenameMoves, buildComponentSchema, buildContentTypeSchema, columnTypeOf, componentFile, contentTypeFile,
-  contentTypeUid, ConflictError, modelRenameMoves, readSchemaDir, splitComponentUid, ValidationError, widens,
-  type Attribute, type Attributes, type RawSchema, type Rename, type RenamedModel, type SchemaChanges,
+  addInverseSides, attributeRenameMoves, buildComponentSchema, buildContentTypeSchema, columnTypeOf, componentFile, componentUses, contentTypeFile,
+  contentTypeUid, ConflictError, modelRenameMoves, readSchemaDir, splitComponentUid, storedNameMoves, ValidationError, widens,
+  type Attribute, type Attributes, type ContentType, type RawSchema, type Rename, type RenamedModel, type SchemaChanges,
 } from '../../../core/index.js';
 import type { AttributeItem, ComponentItem, ContentTypeItem, UpdateSchemaRequest } from './request.js';
 
@@ -49,6 +50,8 @@ export interface PlanDeps {
   dir: string;
   /** Rows holding data of a loaded model or attribute (0 for one not loaded yet). */
   rowsHolding(uid: string, attribute?: string): Promise<number>;
+  /** The loaded types, whose storedNames say where plugins keep names a rename changes. */
+  stores: readonly ContentType[];
   now?: Date;
 }
 
@@ -72,6 +75,13 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
   const removed = new Set<string>();
   const changed = new Set<Entry>();
   const touched: Plan['touched'] = { contentTypes: [], components: [] };
+
+  // Components renamed so far (new uid -> old), and the renames whose stored names wait for the end
+  const componentOrigin = new Map<string, string>();
+  const componentRenames: Array<{ rename: Rename; from: string }> = [];
+  /** The app's models as a rename recorded now finds them when it runs: attributes renamed so far
+   *  (attribute renames run first, in order), uids as before the request (model renames run after). */
+  const modelsNow = () => [...entries.values()].map((e) => ({ uid: e.before.uid, attributes: withOriginalComponents(e.schema.attributes, componentOrigin) }));
 
   const holding = async (uid: string, attribute?: string) => deps.rowsHolding(uid, attribute).catch(() => 0);
   const lose = async (uid: string, change: string, attribute?: string) => {
@@ -107,7 +117,9 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
       const next = attributeOf(item.properties!);
       if (from !== item.name) {
         if (Object.hasOwn(attrs, item.name)) throw new ValidationError(`${where}: cannot rename ${from} to a name the type has already`);
-        renames.attribute.push(rename('attribute', from, item.name, attributeRenameMoves(entry.before, from, item.name), entry.uid));
+        const uses = entry.component ? componentUses(modelsNow(), entry.before.uid) : [];
+        const stored = storedNameMoves(deps.stores, { kind: 'attribute', model: entry.before.uid, from, to: item.name, uses });
+        renames.attribute.push(rename('attribute', from, item.name, [...attributeRenameMoves(entry.before, from, item.name), ...stored], entry.uid));
         entry.schema.attributes = Object.fromEntries(Object.entries(attrs).map(([n, a]) => (n === from ? [item.name, next] : [n, a])));
         renameOtherSide(entry, from, item.name, next);
       } else {
@@ -199,7 +211,10 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
       const collection = item.collectionName ?? buildComponentSchema({ uid: item.uid }).collectionName;
       const users = [...entries.values()].filter((e) => e !== entry && Object.values(e.before.attributes).some((a) => usesComponent(a, entry.uid)));
       const renamedAttrs = { ...entry.before, attributes: entry.schema.attributes as Attributes };
-      renames.component.push(rename('component', entry.uid, item.uid, [...modelRenameMoves(renamedAttrs, item.uid, collection, users.map((u) => u.before)), ...storedUidMoves(entry.uid, item.uid)]));
+      const recorded = rename('component', entry.uid, item.uid, modelRenameMoves(renamedAttrs, item.uid, collection, users.map((u) => u.before)));
+      renames.component.push(recorded);
+      componentRenames.push({ rename: recorded, from: entry.uid });
+      componentOrigin.set(item.uid, entry.uid);
       for (const user of entries.values()) if (replaceComponent(user.schema.attributes, entry.uid, item.uid)) changed.add(user);
       moveEntry(entry, item.uid, componentFile(deps.dir, item.uid));
       entry.schema.collectionName = collection;
@@ -259,7 +274,8 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
       const names = buildContentTypeSchema({ singularName: singular, ...(item.pluralName ? { pluralName: item.pluralName } : {}) });
       const collection = item.collectionName ?? names.collectionName;
       const renamedAttrs = { ...entry.before, attributes: s.attributes as Attributes };
-      renames.contentType.push(rename('contentType', entry.uid, item.uid, [...modelRenameMoves(renamedAttrs, item.uid, collection), ...storedUidMoves(entry.uid, item.uid)]));
+      const stored = storedNameMoves(deps.stores, { kind: 'contentType', from: entry.uid, to: item.uid });
+      renames.contentType.push(rename('contentType', entry.uid, item.uid, [...modelRenameMoves(renamedAttrs, item.uid, collection), ...stored]));
       for (const other of entries.values()) if (retarget(other.schema.attributes, entry.uid, item.uid)) changed.add(other);
       s.info = { ...s.info, singularName: names.info.singularName, pluralName: names.info.pluralName };
       s.collectionName = collection;
@@ -277,6 +293,12 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
       'The database keeps it, but no API shows it any more. Send confirm: true with the request to apply it.',
       { losses, rows },
     );
+  }
+
+  // A renamed component's stored names, with the types' attributes as every attribute rename of
+  // the request left them: its renames run after theirs (a dynamic zone renamed too is found)
+  for (const { rename: r, from } of componentRenames) {
+    r.moves.push(...storedNameMoves(deps.stores, { kind: 'component', from, to: r.to, uses: componentUses(modelsNow(), from) }));
   }
 
   const write = new Map<string, unknown>();
@@ -303,12 +325,13 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
   }
 }
 
-/** Where this plugin stores a type's or component's uid (models.ts): a role's permissions on it
- *  and its content-manager view settings follow a rename. */
-const STORED_UIDS = [{ table: 'admin_permissions', column: 'subject' }, { table: 'admin_cm_configurations', column: 'uid' }];
-
-const storedUidMoves = (from: string, to: string): Rename['moves'] =>
-  STORED_UIDS.map(({ table, column }) => ({ op: 'values' as const, table, column, from, to }));
+/** Attributes whose component references name the components renamed in this request by their
+ *  uid before it: what the rows hold until the component renames run. */
+function withOriginalComponents(attrs: Record<string, Attribute>, origin: ReadonlyMap<string, string>): Attributes {
+  const old = (uid: string) => origin.get(uid) ?? uid;
+  return Object.fromEntries(Object.entries(attrs).map(([name, a]) => [name,
+    a.type === 'component' ? { ...a, component: old(a.component) } : a.type === 'dynamiczone' ? { ...a, components: a.components.map(old) } : a]));
+}
 
 function add(entries: Map<string, Entry>, uid: string, file: string, schema: SchemaDoc, component: boolean): Entry {
   schema.attributes ??= {};

@@ -44,7 +44,7 @@ export function contentTypeBuilderOperations(api: PluginApi): OperationDefinitio
       if (!writes() || !dir) throw new PolicyError(NOT_DEVELOPMENT);
       if (updating) throw new ConflictError('Schema update is already in progress.');
       const request = readUpdateSchema(input.body);
-      const plan = await planUpdate(request, { dir, rowsHolding: (uid, attribute) => api.rowsHolding(uid, attribute) });
+      const plan = await planUpdate(request, { dir, rowsHolding: (uid, attribute) => api.rowsHolding(uid, attribute), stores: api.registry.contentTypes() });
       try {
         // Files first, validated together before any is written; then the renames, which the
         // restart applies before it creates what the new files describe

@@ -34,7 +34,17 @@ export function addHistoryModels(registry: ModelRegistry): void {
       /** The administrator, when one wrote (Strapi's created_by_id). */
       createdById: { type: 'integer', ...fixed },
     },
-  }, { owner: PLUGIN_NAME, uid: HISTORY_UID, indexes: [['contentType', 'relatedDocumentId', 'locale', 'id'], ['createdAt']] });
+  }, {
+    owner: PLUGIN_NAME, uid: HISTORY_UID, indexes: [['contentType', 'relatedDocumentId', 'locale', 'id'], ['createdAt']],
+    // A document's versions follow its type's renames, and what they hold its attributes' (and its
+    // components'): a restore writes back only the attributes the type still has. The schema's
+    // outlines keep the uids they named then (they say what the attribute was)
+    storedNames: [
+      { attribute: 'contentType', holds: 'uid' },
+      { attribute: 'data', holds: 'document', of: 'contentType' },
+      { attribute: 'schema', holds: 'keys', of: 'contentType' },
+    ],
+  });
   registry.addContentType({
     kind: 'collectionType',
     collectionName: 'strapi_audit_logs',

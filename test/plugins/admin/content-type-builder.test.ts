@@ -6,44 +6,16 @@
 // outside development the API refuses to write (and its status route says so: canUpdate).
 
 import { expect } from 'chai';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.js';
 import { startKernel, type StartOptions, type TestKernel } from '../../helpers/kernel.js';
 import { expectStatus } from '../../helpers/suite.js';
-import { as, registerFirstAdmin, type Session } from './helpers.js';
+import { builderAdmin, builderOptions, newBuilderApp } from './builder-helpers.js';
+import { as } from './helpers.js';
 
-const SECRET = 'an admin test secret, long enough';
-
-function options(dir: string, db: TestDatabase, server: Record<string, unknown> = { autoReload: true }): StartOptions {
-  return {
-    appDir: dir, contentTypesDir: join(dir, 'content-types'), db,
-    config: {
-      server,
-      api: { tokens: { salt: 'a salt for the api tokens of this test' } },
-      plugins: {
-        'draft-and-publish': { enabled: true },
-        admin: { enabled: true, config: { auth: { secret: SECRET }, rateLimit: { enabled: false } } },
-      },
-    },
-  };
-}
-
-/** A new app folder with a category type and a shared.seo component. */
-function newApp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'strata-ctb-'));
-  const types = join(dir, 'content-types');
-  mkdirSync(join(types, 'components', 'shared'), { recursive: true });
-  writeFileSync(join(types, 'category.json'), JSON.stringify({
-    kind: 'collectionType', collectionName: 'categories', info: { singularName: 'category', pluralName: 'categories', displayName: 'Category' },
-    options: { draftAndPublish: false }, attributes: { name: { type: 'string' } },
-  }));
-  writeFileSync(join(types, 'components', 'shared', 'seo.json'), JSON.stringify({
-    collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' } },
-  }));
-  return dir;
-}
+const options = (dir: string, db: TestDatabase, server?: Record<string, unknown>): StartOptions => builderOptions(dir, db, server);
+const newApp = newBuilderApp;
 
 const CREATE_ARTICLE = {
   data: {
@@ -79,10 +51,7 @@ describe('admin: content-type builder', function () {
     app = await startKernel(options(dir, db, server));
     return app;
   };
-  const admin = async (k: TestKernel): Promise<Session> => {
-    const res = await k.post('/admin/login', { email: 'ada@example.com', password: 'Correct-Horse-9' });
-    return res.status === 200 ? { token: res.body.data.token, cookie: '', user: res.body.data.user } : registerFirstAdmin(k);
-  };
+  const admin = builderAdmin;
 
   async function writeRows(k: TestKernel, n: number, prefix: string): Promise<void> {
     const category = await k.kernel.documents('api::category.category').create({ data: { name: `${prefix} news` } });
