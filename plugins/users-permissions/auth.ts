@@ -65,7 +65,8 @@ export function authOperations(up: UpContext): OperationDefinition[] {
       // Hashed before the uniqueness check, so a taken name answers no faster than a free one
       const password = await hashPassword(checkPassword(body.password));
       if (await users.takenBy({ username, email })) throw new ApplicationError('Email or Username are already taken');
-      const role = await up.permissions.roleByType(settings.defaultRole);
+      // The default role, or Authenticated when it was deleted since the settings were read
+      const role = await up.permissions.roleByType(settings.defaultRole) ?? await up.permissions.roleByType('authenticated');
       const extra = Object.fromEntries(settings.registerAllowedFields.filter((k) => k in body).map((k) => [k, body[k]]));
       const confirmation = settings.emailConfirmation ? newCode() : undefined;
       const doc = await up.api.documents(USER_UID).create({

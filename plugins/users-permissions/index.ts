@@ -53,8 +53,8 @@ export default definePlugin({
       }
       await up.permissions.bootstrap(settings.permissions);
       await runtime.load();
-      if (!(await up.permissions.roleByType(settings.defaultRole))) {
-        throw new KernelError('CONFIG_ERR_INVALID', `users-permissions: the default role ${settings.defaultRole} does not exist (config defaultRole, or the advanced settings)`);
+      if (!(await up.permissions.roleByType(runtime.configured.defaultRole))) {
+        throw new KernelError('CONFIG_ERR_INVALID', `config plugins.users-permissions.config.defaultRole: no role of type ${runtime.configured.defaultRole}`);
       }
     });
     // Roles and permissions written by anyone (a script, another plugin) take effect at once

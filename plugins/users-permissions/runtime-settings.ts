@@ -4,7 +4,7 @@
 // it read-only. (Strapi keeps these in its core store only, so a value changed in a config file
 // or an environment variable is silently ignored once someone has saved the panel's form.)
 
-import { KernelError } from '../../core/index.js';
+import { KernelError, ValidationError } from '../../core/index.js';
 import type { UpContext } from './context.js';
 import { compileTemplateSource, templateSources, type TemplateName, type TemplateSource } from './email-templates.js';
 import { SETTINGS_UID } from './models.js';
@@ -61,21 +61,34 @@ export class RuntimeSettings {
       const v = rows.find((r) => r.key === key)?.value;
       return typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Raw : {};
     };
-    this.#stored = { advanced: value(ROW.advanced) as Partial<AdvancedValues>, templates: value(ROW.templates) as StoredSettings['templates'] };
+    const advanced = value(ROW.advanced) as Partial<AdvancedValues>;
+    // A stored role deleted since (by app code, or on an instance that had not heard of the
+    // save): new accounts get the file's role rather than none, and the start goes on
+    if (typeof advanced.defaultRole === 'string' && !(await this.up.permissions.roleByType(advanced.defaultRole))) {
+      this.up.api.logger.error(`[users-permissions] the stored default role ${advanced.defaultRole} does not exist; ${this.configured.defaultRole} is used`);
+      delete advanced.defaultRole;
+    }
+    this.#stored = { advanced, templates: value(ROW.templates) as StoredSettings['templates'] };
     this.#apply();
   }
 
-  /** Replaces the stored values of one part (what the caller checked), in one transaction, and
-   *  tells the other instances. */
-  async save(part: keyof typeof ROW, value: Raw): Promise<void> {
+  /** Changes the stored values of one part: `update` gets the row as stored now, read in the
+   *  write's transaction (not this instance's copy, which another instance's save may have made
+   *  stale), and answers the new value. Then tells the other instances. */
+  async save(part: keyof typeof ROW, update: (stored: Raw) => Raw): Promise<void> {
     const docs = this.up.api.documents(SETTINGS_UID);
     const write = () => this.up.api.transaction(async () => {
-      const row = await docs.findFirst({ filters: { key: { $eq: ROW[part] } }, fields: ['key'], source: 'internal' });
+      const row = await docs.findFirst({ filters: { key: { $eq: ROW[part] } }, fields: ['key', 'value'], source: 'internal' });
+      const stored = row && typeof row.value === 'object' && row.value !== null && !Array.isArray(row.value) ? row.value as Raw : {};
+      const value = update(stored);
       if (row) await docs.update({ documentId: String(row.documentId), data: { value }, source: 'internal' });
       else await docs.create({ data: { key: ROW[part], value }, source: 'internal' });
     });
     // Two first saves at once: the key's unique index refuses the second create, which then finds the row
-    await write().catch(() => write());
+    await write().catch((err: unknown) => {
+      if (err instanceof ValidationError) return write();
+      throw err;
+    });
     await this.load();
     await this.up.api.signals.bump(SETTINGS_SIGNAL);
   }

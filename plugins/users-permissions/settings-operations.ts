@@ -50,7 +50,12 @@ export function settingsOperations(up: UpContext, runtime: RuntimeSettings): Ope
       };
     }),
     op(SETTINGS_OPS.updateAdvanced, 'write', 'Changes the end users\' advanced settings', async (input) => {
-      await runtime.save('advanced', await advancedIn(up, runtime, input.body));
+      const { set, clear } = await advancedIn(up, runtime, input.body);
+      await runtime.save('advanced', (stored) => {
+        const next: Raw = { ...stored, ...set };
+        for (const key of clear) delete next[key];
+        return next;
+      });
       return { ok: true };
     }),
     op(SETTINGS_OPS.getTemplates, 'read', 'The end users\' email templates', async () => templatesOut(up, runtime)),
@@ -60,8 +65,9 @@ export function settingsOperations(up: UpContext, runtime: RuntimeSettings): Ope
       if (!body || !isObject(given) || Object.keys(body).some((k) => k !== 'email-templates')) {
         throw new ValidationError('Expected { "email-templates": { reset_password?, email_confirmation? } }');
       }
-      const stored: Partial<Record<TemplateName, TemplateSource>> = {};
-      for (const name of TEMPLATE_NAMES) if (!runtime.lockedTemplates.has(name)) stored[name] = runtime.template(name);
+      // Only the templates this request changes: the other one, sent back as it was read, must not
+      // undo a change saved meanwhile elsewhere
+      const changed: Partial<Record<TemplateName, TemplateSource>> = {};
       for (const [strapiName, entry] of Object.entries(given)) {
         const name = TEMPLATE_OF[strapiName];
         if (!name) throw ValidationError.fromFields([fieldError(['email-templates', strapiName], `Unknown template; expected ${Object.keys(TEMPLATE_OF).join(' or ')}`)]);
@@ -70,9 +76,9 @@ export function settingsOperations(up: UpContext, runtime: RuntimeSettings): Ope
           if (!sameSource(source, runtime.template(name))) throw ValidationError.fromFields([fieldError(['email-templates', strapiName], lockedMessage(`email.templates.${name}`))]);
           continue;
         }
-        stored[name] = source;
+        if (!sameSource(source, runtime.template(name))) changed[name] = source;
       }
-      await runtime.save('templates', stored);
+      await runtime.save('templates', (stored) => ({ ...stored, ...changed }));
       return { ok: true };
     }),
     op(SETTINGS_OPS.preview, 'read', 'Renders a template with sample values, as its email would read', async (input) => {
@@ -101,16 +107,13 @@ function advancedOut(v: AdvancedValues): Raw {
 
 const lockedMessage = (configKey: string) => `Set in the config file (plugins.users-permissions.config.${configKey}): change it there`;
 
-/** The stored advanced values after the body's changes: every key checked, a locked one only
- *  accepted unchanged (Strapi's panel sends the whole form), an empty URL back to the file's. */
-async function advancedIn(up: UpContext, runtime: RuntimeSettings, body: unknown): Promise<Partial<AdvancedValues>> {
+/** What the body changes: values to store and keys to clear (back to the file's). Every key is
+ *  checked; a locked one is only accepted unchanged (Strapi's panel sends the whole form). */
+async function advancedIn(up: UpContext, runtime: RuntimeSettings, body: unknown): Promise<{ set: Partial<AdvancedValues>; clear: AdvancedKey[] }> {
   if (!isObject(body)) throw new ValidationError('Expected the settings as an object');
   const current = runtime.advanced();
-  const next: Partial<AdvancedValues> = {};
-  for (const key of Object.keys(ADVANCED) as Array<keyof typeof ADVANCED>) {
-    const k = ADVANCED[key]!;
-    if (!runtime.locked.has(k) && current[k] !== runtime.configured[k]) (next as Raw)[k] = current[k];
-  }
+  const set: Partial<AdvancedValues> = {};
+  const clear: AdvancedKey[] = [];
   const errors: FieldError[] = [];
   for (const [strapi, value] of Object.entries(body)) {
     if (strapi === 'unique_email') {
@@ -126,11 +129,11 @@ async function advancedIn(up: UpContext, runtime: RuntimeSettings, body: unknown
       if (!cleared && value !== current[key]) errors.push(fieldError([strapi], lockedMessage(key)));
       continue;
     }
-    if (cleared || value === runtime.configured[key]) delete next[key];
-    else (next as Raw)[key] = value;
+    if (cleared || value === runtime.configured[key]) clear.push(key);
+    else (set as Raw)[key] = value;
   }
   if (errors.length) throw ValidationError.fromFields(errors);
-  return next;
+  return { set, clear };
 }
 
 async function check(up: UpContext, key: AdvancedKey, value: unknown): Promise<string | undefined> {

@@ -48,7 +48,7 @@ export function userOperations(up: UpContext): OperationDefinition[] {
     op(USER.create, 'write', ONE_PARAMS, 'Creates a user', async (input, call) => {
       const data = await userData(up, checkBody(input.body, WRITABLE), true);
       if (await up.users.takenBy({ username: String(data.username), email: String(data.email) })) throw new ApplicationError('Email or Username are already taken');
-      data.role ??= (await up.permissions.roleByType(up.settings.defaultRole))?.documentId ?? null;
+      data.role ??= (await up.permissions.roleByType(up.settings.defaultRole) ?? await up.permissions.roleByType('authenticated'))?.documentId ?? null;
       data.provider ??= 'local';
       const doc = await docs().create({ data, source: 'internal' });
       return one(input, call, doc.id);

@@ -157,7 +157,7 @@ describe('admin: end users\' advanced settings and email templates', () => {
     expect((await admin.get('/users-permissions/email-templates')).body.reset_password.options).to.deep.equal(options);
   });
 
-  it('previews a template with sample values, escaped in the html, without saving it', async () => {
+  it('previews a template with sample values without saving it', async () => {
     const admin = as(app(), root);
     const before = (await admin.get('/users-permissions/email-templates')).body.reset_password.options;
     const preview = await admin.post('/users-permissions/email-templates/preview', {
@@ -200,12 +200,24 @@ describe('admin: end users\' settings reach the other instances and survive a re
       const admin = as(first, await registerFirstAdmin(first));
       expectStatus(await admin.put('/users-permissions/advanced', { allow_register: false }), 200);
       await until('the other instance to refuse registrations', async () => (await second.post('/api/auth/local/register', account('other'))).status === 400, { within: 10_000 });
+      // A stored default role that app code deletes: new accounts fall back to Authenticated, and
+      // the next start goes on with the file's role
+      expectStatus(await admin.post('/users-permissions/roles', { name: 'Short-lived', type: 'short-lived' }), 200);
+      expectStatus(await admin.put('/users-permissions/advanced', { allow_register: true, default_role: 'short-lived' }), 200);
+      const doomed = await first.kernel.documents(`${UP}.role`).findFirst({ filters: { type: { $eq: 'short-lived' } }, source: 'internal' });
+      await first.kernel.documents(`${UP}.role`).delete({ documentId: doomed!.documentId, source: 'internal' });
+      const someone = account('orphan');
+      expectStatus(await first.post('/api/auth/local/register', someone), 200);
+      const user = await first.kernel.documents(`${UP}.user`).findFirst({ filters: { email: { $eq: someone.email } }, populate: { role: { fields: ['type'] } }, source: 'internal' });
+      expect((user!.role as { type: string }).type).to.equal('authenticated');
+      expectStatus(await admin.put('/users-permissions/advanced', { allow_register: false }), 200);
       await first.stop();
       apps.shift();
       const third = await startKernel(opts);
       apps.push(third);
       const read = await as(third, await login(third, 'ada@example.com')).get('/users-permissions/advanced');
       expect(read.body.settings.allow_register).to.equal(false);
+      expect(read.body.settings.default_role).to.equal('authenticated');
     } finally {
       for (const app of apps) await app.stop();
       await db.drop();

@@ -64,7 +64,6 @@ const FRONT = 'https://front.example.com/reset';
     expect(await frame.getByRole('link', { name: 'here' }).getAttribute('href')).to.equal(`${FRONT}?code=sample-reset-code`);
     // The message's script did not run: chromium says the empty sandbox blocked it
     await until('chromium to report the blocked script', async () => b.problems.some((p) => /Blocked script execution in 'about:srcdoc'.*sandboxed/.test(p)));
-    b.problems.splice(0, b.problems.length, ...b.problems.filter((p) => !/Blocked script execution in 'about:srcdoc'/.test(p)));
     expect(await seriousViolations(page, 'template dialog')).to.deep.equal([]);
 
     // Code is refused, at its field, and nothing is saved
@@ -86,6 +85,8 @@ const FRONT = 'https://front.example.com/reset';
     await box.received(1);
     expect(box.messages[0]!.subject).to.equal('Hello reader_one');
     expect(box.messages[0]!.text).to.match(new RegExp(`^Reset at ${FRONT}\\?code=[0-9a-f]{64}$`));
+    // Expected, and reported once per rendering of the preview: not a problem of the page
+    b.problems.splice(0, b.problems.length, ...b.problems.filter((p) => !/Blocked script execution in 'about:srcdoc'/.test(p)));
   });
 });
 
