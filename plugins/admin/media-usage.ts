@@ -12,7 +12,7 @@
 // one stays indexed, on the rows of one status of the types that have a blocks field and the
 // administrator may read, and at most MAX_LISTED rows brought back from each.
 
-import { FILE_UID, NotFoundError, ValidationError, type Attributes, type OperationDefinition } from '../../core/index.js';
+import { FILE_UID, NotFoundError, ValidationError, type Attributes, type OperationCall, type OperationDefinition } from '../../core/index.js';
 import type { AdminContext } from './context.js';
 import type { Configurations } from './content-manager/configuration.js';
 import { hasDrafts, isLocalized } from './content-manager/model.js';
@@ -47,21 +47,31 @@ function fileIdsOf(input: { id?: string; body?: unknown }): number[] {
 export function mediaUsageOperation(admin: AdminContext, configurations: Configurations): OperationDefinition {
   const { api } = admin;
   /** A filter per attribute that `match` picks, reached through components and dynamic zones. */
-  const reach = (attributes: Attributes, match: (name: string, type: string) => Filter | undefined, depth = 0): Filter[] => {
+  const reach = (attributes: Attributes, match: (name: string, type: string) => Filter | undefined, readable: (path: string) => boolean, at = '', depth = 0): Filter[] => {
     if (depth > MAX_DEPTH) return [];
     const out: Filter[] = [];
     for (const [name, attr] of Object.entries(attributes)) {
+      const path = at ? `${at}.${name}` : name;
+      // A field the role may not read cannot be filtered on (a 400): its uses are not listed
+      if (!readable(path)) continue;
       const here = match(name, attr.type);
       if (here) out.push(here);
       if (attr.type === 'component') {
-        for (const inner of reach(api.registry.component(attr.component).attributes, match, depth + 1)) out.push({ [name]: inner });
+        for (const inner of reach(api.registry.component(attr.component).attributes, match, readable, path, depth + 1)) out.push({ [name]: inner });
       } else if (attr.type === 'dynamiczone') {
         for (const uid of attr.components) {
-          for (const inner of reach(api.registry.component(uid).attributes, match, depth + 1)) out.push({ [name]: { $on: { [uid]: inner } } });
+          for (const inner of reach(api.registry.component(uid).attributes, match, readable, path, depth + 1)) out.push({ [name]: { $on: { [uid]: inner } } });
         }
       }
     }
     return out;
+  };
+  /** Whether the role's read limits on a type let it see `path` (a field, or a dotted path into components). */
+  const readableIn = (auth: OperationCall['auth'], uid: string) => {
+    const limits = auth?.ability?.limits?.(uid, 'read');
+    const fields = limits ? limits.fields : undefined;
+    if (!fields) return () => true;
+    return (path: string) => fields.some((f) => f === path || f.startsWith(`${path}.`) || path.startsWith(`${f}.`));
   };
   const anyOf = (filters: Filter[]): Filter | undefined => (filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : { $or: filters });
   return {
@@ -84,9 +94,11 @@ export function mediaUsageOperation(admin: AdminContext, configurations: Configu
       for (const ct of api.registry.contentTypes()) {
         if (!admin.models.editable(ct.uid) || !(await api.can(call.auth, `${ct.uid}.find`))) continue;
         // The indexed search and the scan of blocks apart: an $or of both would scan for both
-        const searches = [anyOf(reach(ct.attributes, inMedia)), anyOf(reach(ct.attributes, inBlocks))].filter((f): f is Filter => f !== undefined);
+        const readable = readableIn(call.auth, ct.uid);
+        const searches = [anyOf(reach(ct.attributes, inMedia, readable)), anyOf(reach(ct.attributes, inBlocks, readable))].filter((f): f is Filter => f !== undefined);
         if (!searches.length) continue;
-        const mainField = await configurations.mainField(ct);
+        const configured = await configurations.mainField(ct);
+        const mainField = readable(configured) ? configured : 'id';
         const seen = new Set<string>();
         for (const status of hasDrafts(api, ct) ? ['draft', 'published'] as const : [undefined]) {
           for (const filters of searches) {

@@ -220,6 +220,22 @@ describe('admin: media library folders', function () {
     // Only the types the administrator may read
     const reader = await adminWith(app(), ['plugin::upload.read']);
     expect((await as(app(), reader).get(`/upload/files/${zone.id as number}/usage`)).body).to.deep.equal({ data: [], meta: { total: 0 } });
+    // A role that reads some fields of articles: uses in the others are not listed (and no 400
+    // for filtering on a field it may not read), nor is the label when the main field is hidden
+    const tag = fresh('fields').replace(/\W+/g, '-').toLowerCase();
+    const role = await app().kernel.documents('admin::role').create({ data: { name: `Role ${tag}`, code: `role-${tag}` } });
+    await app().kernel.documents('admin::permission').createMany({
+      data: [
+        { action: 'plugin::upload.read', subject: null, properties: {}, conditions: [], actionParameters: {}, role: role.documentId },
+        { action: 'plugin::content-manager.explorer.read', subject: 'api::article.article', properties: { fields: ['blocks', 'content'], locales: ['en', 'fr'] }, conditions: [], actionParameters: {}, role: role.documentId },
+      ],
+    });
+    await app().kernel.documents('admin::user').create({ data: { email: `${tag}@example.com`, password: PASSWORD, firstname: 'F', lastname: tag, isActive: true, roles: [role.documentId] } });
+    const narrow = as(app(), await login(app(), `${tag}@example.com`));
+    const seen = await narrow.get(`/upload/usage?fileIds=${[zone, block, seo].map((f) => f.id as number).join(',')}`);
+    expectStatus(seen, 200);
+    expect(seen.body.data.map((u: Json) => u.documentId)).to.have.members([inZone, inBlock]);
+    expect(seen.body.data.map((u: Json) => u.label), 'the title is not readable').to.not.include.members(['In a zone', 'In blocks']);
 
     // The media and dynamic zone reads go through indexes; only the blocks read is a scan
     const statements = await recordStatements(app(), () => usage(zone));
