@@ -177,7 +177,8 @@ function blockPattern(value: unknown, path: string): BlockPattern {
     if (!isPlainObject(v) || depth > 4 || !Object.keys(v).length) throw invalidValue(path, value, expected);
     const out: BlockPattern = {};
     for (const [k, inner] of Object.entries(v)) {
-      if (++keys > 20 || !/^\w{1,64}$/.test(k)) throw invalidValue(path, value, expected);
+      // __proto__ would set the pattern's prototype rather than a key: the condition would vanish
+      if (++keys > 20 || !/^\w{1,64}$/.test(k) || k === '__proto__') throw invalidValue(path, value, expected);
       if (typeof inner === 'string' || (typeof inner === 'number' && Number.isFinite(inner))) out[k] = inner;
       else out[k] = check(inner, depth + 1);
     }

@@ -43,7 +43,8 @@ export function applyFilter(qb: Where, node: FilterNode | undefined, model: Mode
     }
     case 'compare':
       if (!negated) {
-        const scope = scoped ? (sub: Where, s: string) => applyScopes(sub, model, s, ctx) : undefined;
+        // Only where a scope narrows the rows: otherwise the subquery would add a probe per candidate
+        const scope = scoped && scopeOf(model, ctx) ? (sub: Where, s: string) => applyScopes(sub, model, s, ctx) : undefined;
         applyTextIndex(qb, model, node.field, alias, node.operator, node.value, ctx, scope);
       }
       applyCompare(qb, `${alias}.${columnOf(model, node.field)}`, node.operator, node.value, model, node.field, ctx);

@@ -52,6 +52,8 @@ describe('query: filters for app code (dynamic zones, blocks)', function () {
     expect(await titles({ $not: { content: { $containsBlock: { type: 'image' } } } })).to.deep.equal(['nested', 'none', 'quote', 'text']);
     await expectInvalid({ content: { $containsBlock: { type: ['image'] } } }, /\$containsBlock/);
     await expectInvalid({ content: { $containsBlock: { 'a"b': 'x' } } }, /\$containsBlock/);
+    // JSON.parse makes __proto__ an own key; taken as one, it would drop the condition
+    await expectInvalid({ content: { $containsBlock: JSON.parse('{"type":"image","__proto__":{"x":"y"}}') as Record<string, unknown> } }, /\$containsBlock/);
   });
 
   it('is not the content API\'s', async () => {
