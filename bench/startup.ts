@@ -33,6 +33,8 @@ export const SERVER_PLUGINS: Readonly<Record<ServerKind, Record<string, string>>
 export const BENCH_SECRETS = {
   JWT_SECRET: 'strata-bench-jwt-secret-not-for-production',
   API_TOKEN_SALT: 'strata-bench-api-token-salt-not-for-production',
+  // The example app serves its admin panel (a site bench runs what `npm start` enables)
+  ADMIN_JWT_SECRET: 'strata-bench-admin-jwt-secret-not-for-production',
 };
 
 export function serverEnv(appDir: string, dbFile: string, workers: number, kind: ServerKind | 'shipped' = 'core'): Record<string, string> {
