@@ -72,6 +72,20 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
     ({ id: `${at}-${randomBytes(3).toString('hex')}`, kind, ...(model ? { model } : {}), from, to, at, moves });
   const losses: Loss[] = [];
   const refusals: string[] = [];
+  /** Draft-and-publish or i18n switched on a type that holds entries. Their rows would need a
+   *  migration that is not built: turned off, the drafts or other locales would be listed as
+   *  entries of their own; turned on, the entries would have no draft or no locale. Strapi
+   *  deletes the drafts or the other locales when either is turned off. */
+  const switches: string[] = [];
+  const checkSwitches = async (uid: string, before: SchemaDoc, item: ContentTypeItem) => {
+    const changes: string[] = [];
+    const wasDp = (before.options as { draftAndPublish?: unknown } | undefined)?.draftAndPublish === true;
+    if (item.draftAndPublish !== undefined && item.draftAndPublish !== wasDp) changes.push(`draft and publish ${item.draftAndPublish ? 'on' : 'off'}`);
+    if (item.pluginOptions && localized(item.pluginOptions) !== localized(before.pluginOptions)) changes.push(`internationalization ${localized(item.pluginOptions) ? 'on' : 'off'}`);
+    if (!changes.length) return;
+    const rows = await holding(uid);
+    if (rows > 0) switches.push(`${uid}: ${changes.join(' and ')} while ${rows} row(s) hold its entries (delete them first, or export and import them around the change)`);
+  };
   const removed = new Set<string>();
   const changed = new Set<Entry>();
   const touched: Plan['touched'] = { contentTypes: [], components: [] };
@@ -265,6 +279,7 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
     if (item.displayName) s.info.displayName = item.displayName;
     if (item.description !== undefined) s.info.description = item.description;
     if (item.kind) s.kind = item.kind;
+    await checkSwitches(entry.uid, s, item);
     if (item.draftAndPublish !== undefined) s.options = { ...s.options, draftAndPublish: item.draftAndPublish };
     if (item.pluginOptions) s.pluginOptions = { ...item.pluginOptions };
     if (item.renamedFrom && item.renamedFrom !== item.uid) {
@@ -285,6 +300,9 @@ export async function planUpdate(request: UpdateSchemaRequest, deps: PlanDeps): 
     touched.contentTypes.push(entry.uid);
   }
 
+  if (switches.length) {
+    throw new ConflictError(`Draft and publish and internationalization can only be switched on a type without entries: ${switches.join('; ')}`, { switches });
+  }
   if (refusals.length) throw new ConflictError(`This change would narrow columns that hold data: ${refusals.join('; ')}`, { narrowing: refusals });
   if (losses.length && !request.confirm) {
     const rows = losses.reduce((n, l) => n + l.rows, 0);

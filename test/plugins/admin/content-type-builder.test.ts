@@ -167,6 +167,15 @@ describe('admin: content-type builder', function () {
     // A type change that the column cannot take while it holds values is refused, confirmed or not
     const narrow = { data: { contentTypes: [{ action: 'update', uid: 'api::article.article', attributes: [{ action: 'update', name: 'title', properties: { type: 'integer' } }] }] }, confirm: true };
     expectStatus(await as(k, await admin(k)).post('/content-type-builder/update-schema', narrow), 409);
+    // Draft and publish or i18n switched on a type with entries: refused, confirmed or not (their
+    // rows would need a migration: the drafts listed as entries, or entries left without a draft)
+    for (const change of [{ draftAndPublish: false }, { pluginOptions: { i18n: { localized: true } } }]) {
+      const switched = await as(k, await admin(k)).post('/content-type-builder/update-schema', { data: { contentTypes: [{ action: 'update', uid: 'api::article.article', ...change, attributes: [] }] }, confirm: true });
+      expectStatus(switched, 409);
+      expect(switched.body.error.details.switches).to.have.length(1);
+      expect(switched.body.error.details.switches[0]).to.match(/^api::article\.article: (draft and publish off|internationalization on) while \d+ row\(s\)/);
+    }
+    expect(JSON.parse(readFileSync(join(dir, 'content-types', 'article.json'), 'utf8')).options).to.deep.equal({ draftAndPublish: true });
     expectStatus(await as(k, await admin(k)).post('/content-type-builder/update-schema', { ...drop, confirm: true }), 200);
     expect(JSON.parse(readFileSync(join(dir, 'content-types', 'article.json'), 'utf8')).attributes).to.not.have.property('views');
     k = await restart(dir, db);

@@ -74,10 +74,10 @@ interface Loss { uid: string; attribute?: string; change: string; rows: number }
 /** The server's name for a change; a relation given another target is a "type change" there. */
 const changeText = (change: string) => (change === 'change type from relation to relation' ? 'link to another type' : change);
 
-/** What the server refused whatever the confirmation (a narrowing while rows hold values). */
+/** What the server refused whatever the confirmation (a narrowing while rows hold values, a switch of draft and publish or i18n on a type with entries). */
 const refusalsOf = (e: unknown): string[] => {
-  const d = e instanceof ApiError ? (e.details as { narrowing?: unknown; refusals?: unknown } | undefined) : undefined;
-  const list = d?.narrowing ?? d?.refusals;
+  const d = e instanceof ApiError ? (e.details as { narrowing?: unknown; refusals?: unknown; switches?: unknown } | undefined) : undefined;
+  const list = d?.narrowing ?? d?.switches ?? d?.refusals;
   return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
 };
 
