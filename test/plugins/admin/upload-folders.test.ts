@@ -204,9 +204,13 @@ describe('admin: media library folders', function () {
     // A link to a file is not an image block
     expect(await usage(other)).to.deep.equal({ data: [], meta: { total: 0 } });
 
-    // Published too: each version named
+    // Published too: a file the draft no longer holds is still used by the published version
     expectStatus(await admin().post(`/content-manager/collection-types/api::article.article/${inZone}/actions/publish?locale=en`), 200);
-    expect((await usage(zone)).data.map((u: Json) => u.status)).to.deep.equal(['draft']);
+    expect((await usage(zone)).data.map((u: Json) => u.status), 'listed once while both versions hold it').to.deep.equal(['draft']);
+    expectStatus(await admin().put(`/content-manager/collection-types/api::article.article/${inZone}?locale=en`, { blocks: [{ __component: 'shared.quote', title: 'Q', body: 'q' }] }), 200);
+    expect((await usage(zone)).data.map((u: Json) => [u.documentId, u.status])).to.deep.equal([[inZone, 'published']]);
+    // ... and the draft's entry again for what follows
+    expectStatus(await admin().put(`/content-manager/collection-types/api::article.article/${inZone}?locale=en`, { blocks: [{ __component: 'shared.quote', title: 'Q', body: 'q' }, { __component: 'shared.media', file: zone.id }] }), 200);
 
     // A selection at once (the bulk delete's confirmation): each entry once
     const many = await admin().get(`/upload/usage?fileIds=${[zone, block, byId, seo, other].map((f) => f.id as number).join(',')}`);
