@@ -57,6 +57,8 @@ const NOVEL = 'api::novel.novel';
     port = Number(new URL(k.url).port);
   };
   /** The page polled the stopped server meanwhile: those refused connections are expected. */
+  const SAVED = 'Saved. The server is restarting on the new schema files';
+  const BACK = 'The server is back with the new schema';
   const forgetRestartNoise = () => {
     const kept = b.problems.filter((p) => !/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|Failed to fetch/.test(p));
     b.problems.splice(0, b.problems.length, ...kept);
@@ -64,15 +66,17 @@ const NOVEL = 'api::novel.novel';
   /** Clicks Save (or a confirmation), waits for the update-schema answer, restarts the kernel as
    *  develop would, and waits for the screen to say the server is back. */
   const saveAndRestart = async (act: () => Promise<unknown>): Promise<Response> => {
+    // A notice of the previous save lasts 4 s: waited out, so the ones below are this save's
+    for (const text of [SAVED, BACK]) await page.getByText(text).first().waitFor({ state: 'detached', timeout: 10_000 });
     const answer = page.waitForResponse((r) => r.url().endsWith('/content-type-builder/update-schema') && r.request().method() === 'POST');
     await act();
     const res = await answer;
     if (res.status() !== 200) return res;
-    await page.getByText('Saved. The server is restarting on the new schema files').waitFor();
+    await page.getByText(SAVED).waitFor();
     const back = page.waitForResponse((r) => r.url().endsWith('/content-type-builder/schema') && r.status() === 200, { timeout: 30_000 });
     await restart();
     await back;
-    await page.getByText('The server is back with the new schema').waitFor();
+    await page.getByText(BACK).waitFor();
     forgetRestartNoise();
     return res;
   };
