@@ -32,10 +32,7 @@ export class RuntimeSettings {
 
   constructor(private readonly up: UpContext, config: Raw) {
     const s = up.settings;
-    this.configured = {
-      allowRegister: s.allowRegister, emailConfirmation: s.emailConfirmation, emailConfirmationRedirect: s.emailConfirmationRedirect,
-      resetPasswordUrl: s.resetPasswordUrl, defaultRole: s.defaultRole,
-    };
+    this.configured = this.advanced();
     const templates = ((config.email as Raw | undefined)?.templates ?? {}) as Raw;
     this.configuredTemplates = templateSources(templates, s.codeTtl);
     this.locked = new Set(ADVANCED_KEYS.filter((k) => config[k] !== undefined));
@@ -45,7 +42,7 @@ export class RuntimeSettings {
   /** The values in force. */
   advanced(): AdvancedValues {
     const s = this.up.settings;
-    return { allowRegister: s.allowRegister, emailConfirmation: s.emailConfirmation, emailConfirmationRedirect: s.emailConfirmationRedirect, resetPasswordUrl: s.resetPasswordUrl, defaultRole: s.defaultRole };
+    return Object.fromEntries(ADVANCED_KEYS.map((key) => [key, s[key]])) as AdvancedValues;
   }
 
   /** A template's source in force: the stored one, else the config file's. */
@@ -96,13 +93,10 @@ export class RuntimeSettings {
   #apply(): void {
     const s = this.up.settings;
     const stored = this.#stored.advanced;
-    const pick = <K extends AdvancedKey>(key: K): AdvancedValues[K] =>
-      (this.locked.has(key) || typeof stored[key] !== typeof this.configured[key] ? this.configured[key] : stored[key]) as AdvancedValues[K];
-    s.allowRegister = pick('allowRegister');
-    s.emailConfirmation = pick('emailConfirmation');
-    s.emailConfirmationRedirect = pick('emailConfirmationRedirect');
-    s.resetPasswordUrl = pick('resetPasswordUrl');
-    s.defaultRole = pick('defaultRole');
+    // A stored value of another type (a row edited by hand) counts as none
+    const next = Object.fromEntries(ADVANCED_KEYS.map((key) => [key,
+      this.locked.has(key) || typeof stored[key] !== typeof this.configured[key] ? this.configured[key] : stored[key]]));
+    Object.assign(s, next as AdvancedValues);
     for (const name of TEMPLATE_NAMES) {
       const source = this.template(name);
       try {

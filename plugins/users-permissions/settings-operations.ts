@@ -26,7 +26,7 @@ const ADVANCED: Record<string, AdvancedKey> = {
   email_reset_password: 'resetPasswordUrl', default_role: 'defaultRole',
 };
 const STRAPI_TEMPLATE: Record<TemplateName, string> = { resetPassword: 'reset_password', emailConfirmation: 'email_confirmation' };
-const TEMPLATE_OF: Record<string, TemplateName> = { reset_password: 'resetPassword', email_confirmation: 'emailConfirmation' };
+const TEMPLATE_OF = Object.fromEntries(Object.entries(STRAPI_TEMPLATE).map(([name, strapi]) => [strapi, name])) as Record<string, TemplateName>;
 const OPTION_KEYS = ['from', 'response_email', 'object', 'message', 'text'];
 // Keys Strapi's panel sends back with each template: ignored
 const SHOWN_KEYS = ['display', 'icon', 'locked', 'variables'];
