@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig, ServerConnection, SqliteConnection } from '../config/types.js';
+import { pinParameters } from './sqlite-parameters.js';
 import { mysqlTimeoutSql, postgresTimeoutSql } from './statement-timeout.js';
 
 /** Index entries ANALYZE reads per index (sampled-statistics.ts repairs what the sample misjudges). */
@@ -37,11 +38,11 @@ function cachePreparedStatements(conn: SqliteConnectionHandle): void {
   conn.prepare = (sql: string) => {
     const hit = cache.get(sql);
     if (hit !== undefined) return hit;
-    const statement = prepare(sql);
     if (!DATA_STATEMENT.test(sql)) {
       if (SCHEMA_STATEMENT.test(sql)) cache.clear();
-      return statement;
+      return prepare(sql);
     }
+    const statement = prepare(pinParameters(sql));
     if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(sql, statement);
     return statement;

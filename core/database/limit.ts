@@ -1,8 +1,8 @@
-// LIMIT and OFFSET written into the SQL text instead of bound. SQLite as better-sqlite3 builds it
-// (3.53, STAT4) runs a statement with a bound LIMIT several times slower than the same statement
-// with the number written in, apparently re-planning it on every run: a lookup by id through two
-// LEFT JOINs takes 18-32 µs bound and 5-8 µs written in (`npm run bench:sql`). The text varies
-// with the number, which the prepared-statement cache absorbs. Only checked integers reach the text.
+// LIMIT and OFFSET written into the SQL text instead of bound. SQLite re-plans a statement with a
+// bound LIMIT at every run (sqlite-parameters.ts: now avoided for every parameter on SQLite): a
+// lookup by id through two LEFT JOINs took 18-32 µs bound and 5-8 µs written in (`npm run
+// bench:sql`). The text varies with the number, which the prepared-statement cache absorbs. Only
+// checked integers reach the text.
 
 import type { Knex } from 'knex';
 
