@@ -15,6 +15,9 @@ import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
 import { limitRows, offsetRows } from '../database/limit.js';
 import { countFromScope } from './scope-count.js';
+import { searchesTextIndex } from './text-search.js';
+
+const TOTAL_COLUMN = '__total';
 
 export interface ReadOptions {
   /** Extra row conditions (documentId lookups) on the root. */
@@ -44,6 +47,10 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
 
   const folds = planFolds(model, query.populate, ctx);
   joinFolds(qb, folds, 'r', ctx);
+  // Without joined populates a row is a document, so the window counts documents
+  const countHere = page?.withCount === true && page.countLimit === undefined && !opts.first && folds.folds.length === 0
+    && searchesTextIndex(model, query.filters, ctx);
+  if (countHere) qb.select(ctx.knex.raw('COUNT(*) OVER () AS ??', [TOTAL_COLUMN]));
 
   const rows = distinctRows(await qb as DbRow[], folds);
   const loaded: Loaded[] = rows.map((row) => ({ row, doc: shapeRow(model, row, fields) }));
@@ -51,7 +58,11 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
 
   let pagination: PageInfo | undefined;
   if (page) {
-    const counted = page.withCount ? await count(model, query, ctx, {}, page.countLimit) : undefined;
+    // A page past the last match has no row to carry the count
+    const counted = !page.withCount ? undefined
+      : countHere && rows.length > 0 ? Number(rows[0]![TOTAL_COLUMN])
+      : countHere && offset === 0 ? 0
+      : await count(model, query, ctx, {}, page.countLimit);
     const capped = page.countLimit !== undefined && counted !== undefined && counted > page.countLimit;
     const total = capped ? page.countLimit : counted;
     const totals = total === undefined ? {} : { total, ...(capped ? { totalCapped: true as const } : {}) };

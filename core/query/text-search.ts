@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { textIndexName } from '../database/naming.js';
 import { FOLDED_COLUMN } from '../database/text-index.js';
 import type { Model } from '../registry/types.js';
-import type { ScalarOperator } from './ast.js';
+import type { FilterNode, ScalarOperator } from './ast.js';
 import { columnOf } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 
@@ -23,6 +23,32 @@ const SHAPES: Partial<Record<ScalarOperator, { insensitive: boolean; head: strin
 const ASCII = /^[\u0000-\u007f]*$/;
 const LIKE_SPECIAL = /[\\%_]/g;
 
+/** The LIKE pattern the trigram index is searched with, when it serves this filter. */
+function indexPattern(model: Model, field: string, op: ScalarOperator, value: unknown, ctx: PlanContext): string | undefined {
+  const shape = SHAPES[op];
+  const attr = model.attributes[field];
+  if (!shape || ctx.dialect !== 'sqlite' || !attr || !('searchable' in attr) || !attr.searchable) return undefined;
+  const text = String(value);
+  if (!shape.insensitive && !ASCII.test(text)) return undefined;
+  return `${shape.head}${text.toLowerCase().replace(LIKE_SPECIAL, '_')}${shape.tail}`;
+}
+
+/**
+ * Whether the query's own row is searched through the trigram index. read.ts then counts the
+ * matches in the page's statement (`COUNT(*) OVER ()`) instead of a second one: both gather the
+ * index's candidates whole and read every match's row, sorted or not (100k documents, a term in
+ * 4% of the titles, warm: page 29-31 ms, count 32-35 ms, the page with its count 35-40 ms;
+ * bench/text-search-count.ts).
+ */
+export function searchesTextIndex(model: Model, node: FilterNode | undefined, ctx: PlanContext): boolean {
+  if (!node) return false;
+  switch (node.kind) {
+    case 'and': case 'or': return node.children.some((child) => searchesTextIndex(model, child, ctx));
+    case 'compare': return indexPattern(model, node.field, node.operator, node.value, ctx) !== undefined;
+    default: return false;
+  }
+}
+
 /**
  * Narrows `qb` to the rows the index finds for this filter, a superset of its answer: the
  * caller's own condition still decides, so the index can never change one. (Not under a $not:
@@ -36,12 +62,8 @@ export function applyTextIndex(
   qb: Knex.QueryBuilder, model: Model, field: string, alias: string, op: ScalarOperator, value: unknown, ctx: PlanContext,
   scope?: (sub: Knex.QueryBuilder, alias: string) => void,
 ): void {
-  const shape = SHAPES[op];
-  const attr = model.attributes[field];
-  if (!shape || ctx.dialect !== 'sqlite' || !attr || !('searchable' in attr) || !attr.searchable) return;
-  const text = String(value);
-  if (!shape.insensitive && !ASCII.test(text)) return;
-  const pattern = `${shape.head}${text.toLowerCase().replace(LIKE_SPECIAL, '_')}${shape.tail}`;
+  const pattern = indexPattern(model, field, op, value, ctx);
+  if (pattern === undefined) return;
   const index = textIndexName(model.collectionName, columnOf(model, field));
   if (!scope) {
     qb.whereRaw(`??.id IN (SELECT rowid FROM ?? WHERE ${FOLDED_COLUMN} LIKE ?)`, [alias, index, pattern]);
