@@ -15,7 +15,7 @@ import { fileModel } from '../registry/media.js';
 import type { Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
 import { attributeOf, CORRELATED_SQL } from './ast.js';
-import { columnOf, columnTypeOfField, readableScalars, readColumns, type ReadColumn } from './columns.js';
+import { columnOf, columnTypeOfField, readableScalars, readColumns, selectListSql, type ReadColumn } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { isToMany } from './compile-common.js';
@@ -181,12 +181,7 @@ function joinThroughLink(
 export function joinFolds(qb: Knex.QueryBuilder, plan: FoldPlan, parentAlias: string, ctx: PlanContext): void {
   for (const fold of plan.folds) {
     fold.join(qb, parentAlias);
-    const plain: Record<string, string> = {};
-    for (const c of fold.columns) {
-      if (c.cast) qb.select(ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [fold.alias, c.column, c.key]));
-      else plain[c.key] = `${fold.alias}.${c.column}`;
-    }
-    qb.select(plain);
+    qb.select(ctx.knex.raw(selectListSql(fold.model, fold.fields, fold.alias, ctx.dialect, true)));
     joinFolds(qb, fold.nested, fold.alias, ctx);
   }
 }

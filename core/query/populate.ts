@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
 import { attributeOf, type PopulateMap, type PopulateNode } from './ast.js';
-import { readableScalars, readColumns } from './columns.js';
+import { readableScalars, selectListSql } from './columns.js';
 import { chargePopulate, populateRowLimit, type PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { fileModel } from '../registry/media.js';
@@ -278,10 +278,8 @@ async function populateMedia(model: Model, { field, key }: Target, multiple: boo
   }
 }
 
-export function selectColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): Array<string | Knex.Raw> {
-  return readColumns(model, fields, ctx.dialect).map(({ column, cast }) => (cast
-    ? ctx.knex.raw('CAST(??.?? AS TEXT) AS ??', [alias, column, column])
-    : `${alias}.${column}`));
+export function selectColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): Knex.Raw {
+  return ctx.knex.raw(selectListSql(model, fields, alias, ctx.dialect, false));
 }
 
 function* chunks<T>(values: T[]): Generator<T[]> {

@@ -164,8 +164,8 @@ describe('query plans: indexes serve the scoped reads', function () {
         'articles_slug_locale_published_at_set_uq', 'articles_document_id_locale_published_at_set_uq', 'articles_document_id_locale_published_at_null_uq'] : [];
     const read: string[][] = [];
     for (const statement of statements) read.push(await indexesRead(app.kernel.db, statement, hide));
-    // The page and its count
-    expect(read.filter((names) => names.includes('articles_title_trgm')), JSON.stringify(read)).to.have.length(2);
+    // The page and its count: one statement on SQLite (the count comes with the page), two on PostgreSQL
+    expect(read.filter((names) => names.includes('articles_title_trgm')), JSON.stringify(read)).to.have.length(app.kernel.dialect === 'sqlite' ? 1 : 2);
   });
 
   it('text search narrows the trigram index\'s candidates to the scope before reading the table (SQLite)', async function () {
