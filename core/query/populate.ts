@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
 import { attributeOf, type PopulateMap, type PopulateNode } from './ast.js';
-import { readableScalars, selectListSql } from './columns.js';
+import { quoted, readableScalars, selectListSql } from './columns.js';
 import { chargePopulate, populateRowLimit, type PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { fileModel } from '../registry/media.js';
@@ -72,8 +72,8 @@ async function populateRelation(model: Model, { field, key }: Target, attr: Rela
     if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
     const order = [
       ...sortClauses(node.sort ?? [], target, 't0', ctx),
-      { sql: '?? ASC', bindings: [attr.mappedBy ? `${l}.inv_ord` : `${l}.ord`] },
-      { sql: '?? ASC', bindings: [`${l}.id`] },
+      ascending(ctx, l, attr.mappedBy ? 'inv_ord' : 'ord'),
+      ascending(ctx, l, 'id'),
     ];
     const statement = node.page ? pageEach(qb, keyCol, order, node.page, ctx) : orderAll(qb, order);
     const most = populateRowLimit(ctx);
@@ -201,15 +201,15 @@ async function populateComponents(model: Model, { field, key }: Target, uids: st
       const qb = ctx.knex.from({ c0: componentLinkTable(model.collectionName) })
         .join({ t0: component.collectionName }, 't0.id', 'c0.cmp_id')
         .whereIn('c0.entity_id', chunk).andWhere('c0.field', field).andWhere('c0.component_type', uid)
-        .select({ __owner: 'c0.entity_id', __ord: 'c0.ord', __link: 'c0.id' })
+        .select(ctx.knex.raw(componentKeys(ctx)))
         .select(selectColumns(component, fields, 't0', ctx));
       joinFolds(qb, folds, 't0', ctx);
       if (sub?.filters) applyFilter(qb, sub.filters, component, 't0', ctx);
       // A repeatable component keeps its own order unless sorted, and may be paged per owner
       const order = [
         ...sortClauses(sub?.sort ?? [], component, 't0', ctx),
-        { sql: '?? ASC', bindings: ['c0.ord'] },
-        { sql: '?? ASC', bindings: ['c0.id'] },
+        ascending(ctx, 'c0', 'ord'),
+        ascending(ctx, 'c0', 'id'),
       ];
       const statement = shape === 'many' && sub?.page ? pageEach(qb, 'c0.entity_id', order, sub.page, ctx) : orderAll(qb, order);
       const rows = await statement as DbRow[];
@@ -257,10 +257,10 @@ async function populateMedia(model: Model, { field, key }: Target, multiple: boo
       .select({ __owner: 'm.related_id' }).select('f.*');
     if (node.filters) applyFilter(qb, node.filters, files, 'f', ctx);
     const order = [
-      { sql: '?? ASC', bindings: ['m.related_id'] },
+      ascending(ctx, 'm', 'related_id'),
       ...sortClauses(node.sort ?? [], files, 'f', ctx),
-      { sql: '?? ASC', bindings: ['m.ord'] },
-      { sql: '?? ASC', bindings: ['m.id'] },
+      ascending(ctx, 'm', 'ord'),
+      ascending(ctx, 'm', 'id'),
     ];
     // A page per owner: numbered within the owner, by the order after the owner
     const rows = await (multiple && node.page ? pageEach(qb, 'm.related_id', order.slice(1), node.page, ctx) : orderAll(qb, order)) as DbRow[];
@@ -276,6 +276,17 @@ async function populateMedia(model: Model, { field, key }: Target, multiple: boo
     const list = byOwner.get(Number(p.row.id)) ?? [];
     p.doc[key] = multiple ? list : (list[0] ?? null);
   }
+}
+
+/** `alias.column ASC`, quoted once: knex wrapping `??` bindings anew was a few percent of a deep read. */
+function ascending(ctx: PlanContext, alias: string, column: string): { sql: string; bindings: Knex.RawBinding[] } {
+  return { sql: `${quoted(ctx.dialect, alias)}.${quoted(ctx.dialect, column)} ASC`, bindings: [] };
+}
+
+/** A component row's owner, position and link id, under the keys populateComponents reads. */
+function componentKeys(ctx: PlanContext): string {
+  const c = (column: string, as: string) => `${quoted(ctx.dialect, 'c0')}.${quoted(ctx.dialect, column)} AS ${quoted(ctx.dialect, as)}`;
+  return `${c('entity_id', '__owner')}, ${c('ord', '__ord')}, ${c('id', '__link')}`;
 }
 
 export function selectColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): Knex.Raw {
