@@ -34,14 +34,15 @@ export function shapeRow(model: Model, row: DbRow, fields: string[]): Record<str
 type Shaper = (row: DbRow) => Record<string, unknown>;
 
 // A query's rows share one fields array: found by identity first, then by its content
-const byArray = new WeakMap<string[], { model: Model; shaper: Shaper }>();
+const byArray = new WeakMap<string[], { model: Model; length: number; shaper: Shaper }>();
 const byContent = new WeakMap<Model, Map<string, Shaper>>();
 // Field lists come from requests (`fields[0]=...`): a model keeps this many compiled shapes
 const SHAPES_PER_MODEL = 64;
 
 function shaperOf(model: Model, fields: string[]): Shaper {
   const known = byArray.get(fields);
-  if (known?.model === model) return known.shaper;
+  // (A caller that pushed a field since is looked up again)
+  if (known?.model === model && known.length === fields.length) return known.shaper;
   let shapes = byContent.get(model);
   if (!shapes) { shapes = new Map(); byContent.set(model, shapes); }
   const key = fields.join('\u0000');
@@ -51,7 +52,7 @@ function shaperOf(model: Model, fields: string[]): Shaper {
     if (shapes.size >= SHAPES_PER_MODEL) shapes.delete(shapes.keys().next().value as string);
     shapes.set(key, shaper);
   }
-  byArray.set(fields, { model, shaper });
+  byArray.set(fields, { model, length: fields.length, shaper });
   return shaper;
 }
 
