@@ -61,6 +61,12 @@ function computeReadable(model: Model, source: 'content-api' | 'internal'): stri
   return out;
 }
 
+/** The key a joined populate's i-th column is read back under (fold.ts): identifiers stay
+ *  under every dialect's length limit. */
+export function foldedKey(alias: string, i: number): string {
+  return `${alias}_${i}`;
+}
+
 /** An identifier quoted as knex quotes it for the dialect. */
 export function quoted(dialect: Dialect, name: string): string {
   const q = dialect === 'postgres' ? '"' : '`';
@@ -74,7 +80,7 @@ const LISTS_PER_MODEL = 256;
 
 /**
  * The select list of readColumns(model, fields) on table alias `alias`, as SQL. `keyed`: each
- * column read back as `<alias>_<i>` (fold.ts). Written once per shape: knex quoted each
+ * column read back under its foldedKey. Written once per shape: knex quoted each
  * identifier of each statement anew, a tenth of a deep findOne's CPU.
  */
 export function selectListSql(model: Model, fields: string[], alias: string, dialect: Dialect, keyed: boolean): string {
@@ -86,7 +92,7 @@ export function selectListSql(model: Model, fields: string[], alias: string, dia
     const a = quoted(dialect, alias);
     sql = readColumns(model, fields, dialect).map(({ column, cast }, i) => {
       const value = cast ? `CAST(${a}.${quoted(dialect, column)} AS TEXT)` : `${a}.${quoted(dialect, column)}`;
-      const as = keyed ? `${alias}_${i}` : cast ? column : undefined;
+      const as = keyed ? foldedKey(alias, i) : cast ? column : undefined;
       return as === undefined ? value : `${value} AS ${quoted(dialect, as)}`;
     }).join(', ');
     if (lists.size >= LISTS_PER_MODEL) lists.delete(lists.keys().next().value as string);

@@ -15,7 +15,7 @@ import { fileModel } from '../registry/media.js';
 import type { Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
 import { attributeOf, CORRELATED_SQL } from './ast.js';
-import { columnOf, columnTypeOfField, readableScalars, readColumns, selectListSql, type ReadColumn } from './columns.js';
+import { columnOf, columnTypeOfField, foldedKey, readableScalars, readColumns, selectListSql, type ReadColumn } from './columns.js';
 import type { PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { isToMany } from './compile-common.js';
@@ -161,9 +161,9 @@ function scopeOn(j: Knex.JoinClause, node: FilterNode | undefined, model: Model,
   }
 }
 
-/** Columns are read back under short keys (`f3_0`, ...): identifiers stay under every dialect's length limit. */
+/** Columns are read back under short keys (`f3_0`, ...), as selectListSql selects them. */
 function modelColumns(model: Model, fields: string[], alias: string, ctx: PlanContext): FoldColumn[] {
-  return readColumns(model, fields, ctx.dialect).map((c, i) => ({ ...c, key: `${alias}_${i}` }));
+  return readColumns(model, fields, ctx.dialect).map((c, i) => ({ ...c, key: foldedKey(alias, i) }));
 }
 
 /** LEFT JOIN link ON link.<owner> = parent.id AND <link values>, then LEFT JOIN target ON target.id = link.<fk>. */
