@@ -114,5 +114,6 @@ export { STRAPI_V4_VARIANT, type ArgSpec, type DocumentQueries, type EnumValueSp
 export type { RouteTable, ServerLink } from './rest/route-table.js';
 export type { HttpMethod, OperationRouteSpec, RequestContext, RequestState, RouteDefinition } from './rest/types.js';
 export { withData, documentIdOf } from './rest/content-routes.js';
+export { jsonResponseBody } from './rest/json-response.js';
 export { assetPage, htmlDocument, type AssetPage, type AssetPageOptions, type PageFile } from './rest/asset-page.js';
 export { envelope, listOf, modelSchema, objectOf, type DocSchema, type ModelShape, type RouteDoc } from './rest/route-doc.js';

@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import { NotFoundError, toErrorResponse } from '../errors/index.js';
 import type { Logger } from '../log/logger.js';
 import { JsonSyntaxError } from './body.js';
+import { jsonResponseBody } from './json-response.js';
 import type { RequestState } from './types.js';
 
 export function errorMiddleware(logger: Logger): Middleware<RequestState> {
@@ -37,7 +38,7 @@ function serialize(ctx: { body: unknown; type: string }): void {
   const { body } = ctx;
   if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
   const type = ctx.type;
-  ctx.body = JSON.stringify(body);
+  ctx.body = jsonResponseBody(body);
   ctx.type = type || 'application/json';
 }
 

@@ -6,7 +6,7 @@
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http';
 import type { Middleware } from 'koa';
-import { isApplicationError, PayloadTooLargeError, toErrorResponse, type Caller, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
+import { isApplicationError, jsonResponseBody, PayloadTooLargeError, toErrorResponse, type Caller, type PluginApi, type RequestContext, type RequestState } from '../../core/index.js';
 import type { GraphqlSettings } from './config.js';
 import { toGraphqlError } from './errors.js';
 import { createExecutor, jitWorks, type ExecutionCounts } from './execute.js';
@@ -25,6 +25,7 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     api.logger.warn('graphql: graphql-jit cannot compile against the graphql module loaded here (a second copy of it?); operations run on graphql-js');
     jit = false;
   }
+  const large = new WeakMap<RequestContext, Buffer>();
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema: () => schema(),
     execute: createExecutor({ jit }, validation, counts),
@@ -45,10 +46,15 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
       const state = Object.assign(ctx.state, { auth: caller.auth, user: caller.user, caller });
       return { state, caller, request: ctx, requestId: ctx.state.requestId, call: { auth: caller.auth, ip: caller.ip, caller } };
     },
-    // An answer without errors needs no error replacer: JSON.stringify alone is several times faster
-    onOperation: (req, _args, result) => (result.errors ? undefined : [
-      JSON.stringify(result), { status: 200, statusText: 'OK', headers: { 'content-type': `${mediaTypeOf(req.raw.get('accept'))}; charset=utf-8` } },
-    ]),
+    // An answer without errors needs no error replacer: JSON.stringify alone is several times faster.
+    // A large one comes back as bytes (jsonResponseBody), which graphql-http's string body cannot
+    // carry: it waits in `large` for the middleware below
+    onOperation: (req, _args, result) => {
+      if (result.errors) return undefined;
+      const json = jsonResponseBody(result);
+      if (typeof json !== 'string') large.set(req.raw, json);
+      return [typeof json === 'string' ? json : '', { status: 200, statusText: 'OK', headers: { 'content-type': `${mediaTypeOf(req.raw.get('accept'))}; charset=utf-8` } }];
+    },
     // graphql-http's own refusals (an unparsable body, no query) are plain errors about the request
     formatError: (err) => (err instanceof GraphQLError || isApplicationError(err)
       ? toGraphqlError(err, api.logger, undefined)
@@ -80,7 +86,7 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     }
     const [answered, init] = answer;
     // A mutation over GET: Apollo's refusal, as Strapi sends it (graphql-http's has no code)
-    const body = init.status === 405 && ctx.method === 'GET' ? JSON.stringify({ errors: [GET_MUTATION] }) : answered;
+    const body = init.status === 405 && ctx.method === 'GET' ? JSON.stringify({ errors: [GET_MUTATION] }) : large.get(ctx) ?? answered;
     ctx.status = init.status;
     for (const [key, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(key, value);
     ctx.body = body ?? '';

@@ -150,3 +150,28 @@ describe('GraphQL: HTTP', () => {
     });
   });
 });
+
+describe('GraphQL: large answers', () => {
+  const get = useGraphqlKernel();
+  // Characters JSON escapes or UTF-8 writes in 2, 3 and 4 bytes, and line separators
+  const MIXED = 'Crème brûlée "à la" \\maison\\\n\t— 東京 😀 \u2028\u2029 ';
+
+  it('an answer over 128 KiB (written in pieces) is exactly JSON.stringify of its value, compiled or not', async () => {
+    const docs = get().kernel.documents('api::article.article');
+    for (let i = 0; i < 30; i++) await docs.create({ data: { title: `Large ${i}`, body: `${i} ${MIXED.repeat(150)}` }, status: 'published' });
+    const query = '{ articles(filters: { title: { startsWith: "Large " } }, pagination: { pageSize: 30 }, sort: "title") { documentId title body } }';
+    for (let run = 0; run < 2; run++) {
+      const res = await fetch(`${get().url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const text = bytes.toString('utf8');
+      expect(res.status, text.slice(0, 300)).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+      expect(bytes.length).to.be.greaterThan(128 * 1024);
+      expect(Number(res.headers.get('content-length'))).to.equal(bytes.length);
+      const value = JSON.parse(text) as Json;
+      expect(text).to.equal(JSON.stringify(value));
+      expect(value.data.articles).to.have.lengthOf(30);
+      expect(value.data.articles[0]).to.include({ title: 'Large 0', body: `0 ${MIXED.repeat(150)}` });
+    }
+  });
+});
