@@ -2,11 +2,12 @@
 // measured run of fixed duration while the server's RSS is sampled. With a floor, ours and the
 // floor take turns in short slices (ours, floor, ours, floor, ...) that add up to that duration
 // each: on a shared machine the load moves within seconds, and slices put both servers under
-// the same load on average, where one long run each compared two different moments.
+// the same load on average, where one long run each compared two different moments. A slice
+// starts once both servers are idle.
 
 import autocannon from 'autocannon';
 import type { RequestSpec } from './scenarios.js';
-import { sampleRss } from './proc.js';
+import { sampleRss, untilIdle } from './proc.js';
 
 export interface LoadOptions {
   warmupSeconds: number;
@@ -134,8 +135,12 @@ export async function measurePair(ours: Target, floor: Target, opts: LoadOptions
   const seconds = opts.durationSeconds / rounds;
   const rssA = sampleRss(ours.pid);
   const rssB = sampleRss(floor.pid);
+  const pids = [ours.pid, floor.pid];
   for (let r = 0; r < rounds; r++) {
+    // a slow server's abandoned requests would otherwise run into the other's slice
+    await untilIdle(pids);
     await slice(a, seconds, opts);
+    await untilIdle(pids);
     await slice(b, seconds, opts);
   }
   return { ours: result(a, rssA.stop()), floor: result(b, rssB.stop()) };

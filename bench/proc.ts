@@ -104,6 +104,32 @@ export function rssMb(pid: number, key: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   return Math.round(processTree(pid).reduce((sum, p) => sum + statusKb(p, key), 0) / 102.4) / 10;
 }
 
+/** CPU time (user + system, in clock ticks) used so far by the process tree; 0 off Linux. */
+export function cpuTicks(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      // fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch { /* gone */ }
+  }
+  return ticks;
+}
+
+/** Resolves once none of the processes used more than one clock tick of CPU in 100 ms, or after
+ *  `maxMs`: requests a load generator gave up on at the end of a slice still run on the server. */
+export async function untilIdle(pids: number[], maxMs = 5000): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  let before = pids.map(cpuTicks);
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = pids.map(cpuTicks);
+    if (now.every((t, i) => t - before[i]! <= 1)) return;
+    before = now;
+  }
+}
+
 /** Samples RSS every `everyMs` until stopped; returns the highest value seen. */
 export function sampleRss(pid: number, everyMs = 100): { stop(): number } {
   let peak = rssMb(pid);
