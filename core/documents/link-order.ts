@@ -3,6 +3,7 @@
 // MIN/MAX shortcut on (key, order)). A GROUP BY over an IN list read every link of every key
 // instead: a category with 100k articles cost 100k index entries per article written to it.
 
+import { rawRows } from '../database/raw-rows.js';
 import type { WriteContext } from './write-context.js';
 
 const PER_STATEMENT = 200;
@@ -15,15 +16,8 @@ export async function maxPerKey(wc: WriteContext, table: string, keyColumn: stri
     const columns = part.map(() => `(SELECT MAX(??) FROM ?? WHERE ?? = ?) AS ??`).join(', ');
     const bindings = part.flatMap((key, j) => [valueColumn, table, keyColumn, key, `m${j}`]);
     const result = await wc.trx.raw(`SELECT ${columns}`, bindings) as unknown;
-    const row = firstRow(result, wc.dialect);
+    const row = rawRows(result, wc.dialect)[0];
     part.forEach((key, j) => out.set(key, Number(row?.[`m${j}`] ?? 0)));
   }
   return out;
-}
-
-/** knex.raw answers differ by driver: rows (SQLite), { rows } (PostgreSQL), [rows, fields] (MySQL). */
-function firstRow(result: unknown, dialect: WriteContext['dialect']): Record<string, unknown> | undefined {
-  if (dialect === 'postgres') return (result as { rows: Array<Record<string, unknown>> }).rows[0];
-  if (dialect === 'mysql') return (result as [Array<Record<string, unknown>>])[0][0];
-  return (result as Array<Record<string, unknown>>)[0];
 }

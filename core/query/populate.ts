@@ -3,8 +3,9 @@
 
 import type { Knex } from 'knex';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
+import { rawRows } from '../database/raw-rows.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
-import { attributeOf, type PopulateMap, type PopulateNode } from './ast.js';
+import { attributeOf, type FilterNode, type PopulateMap, type PopulateNode } from './ast.js';
 import { quoted, readableScalars, selectListSql } from './columns.js';
 import { chargePopulate, populateRowLimit, type PlanContext } from './plan-context.js';
 import { shapeRow, type DbRow } from './shape.js';
@@ -12,7 +13,7 @@ import { fileModel } from '../registry/media.js';
 import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
 import { applySort, sortClauses } from './sort.js';
 import { isToMany } from './compile-common.js';
-import { joinFolds, planFolds, takeFolds, type FoldPlan, type Loaded } from './fold.js';
+import { foldsSql, joinable, joinFolds, planFolds, scopeSql, takeFolds, type FoldPlan, type Loaded, type SqlFragment } from './fold.js';
 
 export type { Loaded };
 
@@ -42,7 +43,8 @@ export async function populate(model: Model, parents: Loaded[], map: PopulateMap
 async function populateRelation(model: Model, { field, key }: Target, attr: RelationAttribute, node: PopulateNode, parents: Loaded[], ctx: PlanContext): Promise<void> {
   if (attr.versions) return populateVersions(model, { field, key }, node, parents, ctx);
   const target = ctx.registry.contentType(attr.target);
-  const correlated = isCorrelated(scopeOf(target, ctx, { from: model, attribute: field }));
+  const scope = scopeOf(target, ctx, { from: model, attribute: field });
+  const correlated = isCorrelated(scope);
   // The key that links a parent to its link rows: its row id (owner side, or any side when the
   // target's scope depends on the parent row), else its document id (inverse side).
   const byRow = !attr.mappedBy || correlated;
@@ -65,20 +67,27 @@ async function populateRelation(model: Model, { field, key }: Target, attr: Rela
   const folds = planFolds(target, node.populate, ctx);
   const byKey = new Map<string | number, Loaded[]>();
   const children: Loaded[] = [];
+  const plain = !attr.mappedBy && !correlated && !node.filters && !node.sort?.length && !node.page && joinable(scope);
   for (const chunk of chunks(keys)) {
-    const { qb, l, keyCol } = relationQuery(model, field, attr, target, chunk, ctx, correlated);
-    qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0', ctx));
-    joinFolds(qb, folds, 't0', ctx);
-    if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
-    const order = [
-      ...sortClauses(node.sort ?? [], target, 't0', ctx),
-      ascending(ctx, l, attr.mappedBy ? 'inv_ord' : 'ord'),
-      ascending(ctx, l, 'id'),
-    ];
-    const statement = node.page ? pageEach(qb, keyCol, order, node.page, ctx) : orderAll(qb, order);
-    const most = populateRowLimit(ctx);
-    if (most !== undefined) statement.limit(most);
-    const rows = await statement as DbRow[];
+    let rows: DbRow[];
+    if (plain) {
+      const statement = relationRowsSql(model, field, target, fields, folds, scope, chunk as number[], ctx);
+      rows = rawRows<DbRow>(await ctx.knex.raw(statement.sql, statement.bindings), ctx.dialect);
+    } else {
+      const { qb, l, keyCol } = relationQuery(model, field, attr, target, chunk, ctx, correlated);
+      qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0', ctx));
+      joinFolds(qb, folds, 't0', ctx);
+      if (node.filters) applyFilter(qb, node.filters, target, 't0', ctx);
+      const order = [
+        ...sortClauses(node.sort ?? [], target, 't0', ctx),
+        ascending(ctx, l, attr.mappedBy ? 'inv_ord' : 'ord'),
+        ascending(ctx, l, 'id'),
+      ];
+      const statement = node.page ? pageEach(qb, keyCol, order, node.page, ctx) : orderAll(qb, order);
+      const most = populateRowLimit(ctx);
+      if (most !== undefined) statement.limit(most);
+      rows = await statement as DbRow[];
+    }
     chargePopulate(ctx, rows.length);
     for (const row of rows) {
       const loaded = { row, doc: shapeRow(target, row, fields) };
@@ -97,6 +106,24 @@ async function populateRelation(model: Model, { field, key }: Target, attr: Rela
     p.doc[key] = isToMany(attr) ? docs : (docs.at(-1) ?? null);
   }
   await populateRest(target, folds, children, ctx);
+}
+
+/**
+ * relationQuery's statement on the owning side, for a scope of plain column conditions and no
+ * filter, sort or page of the populate's own, written as SQL directly (as componentRowsSql).
+ */
+function relationRowsSql(model: Model, field: string, target: ContentType, fields: string[], folds: FoldPlan, scope: FilterNode | undefined, sources: number[], ctx: PlanContext): SqlFragment {
+  const q = (name: string) => quoted(ctx.dialect, name);
+  const [l0, t0] = [q('l0'), q('t0')];
+  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects: [`${l0}.${q('source_id')} AS ${q('__key')}`, selectListSql(target, fields, 't0', ctx.dialect, false)] };
+  foldsSql(folds, 't0', ctx, out);
+  const where: SqlFragment = { sql: ` where ${l0}.${q('source_id')} in (${sources.map(() => '?').join(', ')})`, bindings: [...sources] };
+  scopeSql(where, scope, target, 't0', undefined, ctx);
+  const most = populateRowLimit(ctx);
+  const sql = `select ${out.selects.join(', ')} from ${q(relationTable(model.collectionName, field))} as ${l0}`
+    + ` inner join ${q(target.collectionName)} as ${t0} on ${t0}.${q('document_id')} = ${l0}.${q('target_document_id')}${out.joins.sql}`
+    + `${where.sql} order by ${ascending(ctx, 'l0', 'ord').sql}, ${ascending(ctx, 'l0', 'id').sql}${most === undefined ? '' : ' limit ?'}`;
+  return { sql, bindings: [...out.joins.bindings, ...where.bindings, ...(most === undefined ? [] : [most])] };
 }
 
 function orderAll(qb: Knex.QueryBuilder, order: Array<{ sql: string; bindings: Knex.RawBinding[] }>): Knex.QueryBuilder {
@@ -197,22 +224,28 @@ async function populateComponents(model: Model, { field, key }: Target, uids: st
     const fields = sub?.fields ?? readableScalars(component, ctx.source);
     const folds = planFolds(component, sub?.populate, ctx);
     const loadedHere: Loaded[] = [];
+    const paged = shape === 'many' && sub?.page;
     for (const chunk of chunks(ids)) {
-      const qb = ctx.knex.from({ c0: componentLinkTable(model.collectionName) })
-        .join({ t0: component.collectionName }, 't0.id', 'c0.cmp_id')
-        .whereIn('c0.entity_id', chunk).andWhere('c0.field', field).andWhere('c0.component_type', uid)
-        .select(ctx.knex.raw(componentKeys(ctx)))
-        .select(selectColumns(component, fields, 't0', ctx));
-      joinFolds(qb, folds, 't0', ctx);
-      if (sub?.filters) applyFilter(qb, sub.filters, component, 't0', ctx);
-      // A repeatable component keeps its own order unless sorted, and may be paged per owner
-      const order = [
-        ...sortClauses(sub?.sort ?? [], component, 't0', ctx),
-        ascending(ctx, 'c0', 'ord'),
-        ascending(ctx, 'c0', 'id'),
-      ];
-      const statement = shape === 'many' && sub?.page ? pageEach(qb, 'c0.entity_id', order, sub.page, ctx) : orderAll(qb, order);
-      const rows = await statement as DbRow[];
+      let rows: DbRow[];
+      if (!sub?.filters && !sub?.sort?.length && !paged) {
+        const statement = componentRowsSql(model, field, component, fields, folds, chunk, ctx);
+        rows = rawRows<DbRow>(await ctx.knex.raw(statement.sql, statement.bindings), ctx.dialect);
+      } else {
+        const qb = ctx.knex.from({ c0: componentLinkTable(model.collectionName) })
+          .join({ t0: component.collectionName }, 't0.id', 'c0.cmp_id')
+          .whereIn('c0.entity_id', chunk).andWhere('c0.field', field).andWhere('c0.component_type', uid)
+          .select(ctx.knex.raw(componentKeys(ctx)))
+          .select(selectColumns(component, fields, 't0', ctx));
+        joinFolds(qb, folds, 't0', ctx);
+        if (sub?.filters) applyFilter(qb, sub.filters, component, 't0', ctx);
+        // A repeatable component keeps its own order unless sorted, and may be paged per owner
+        const order = [
+          ...sortClauses(sub?.sort ?? [], component, 't0', ctx),
+          ascending(ctx, 'c0', 'ord'),
+          ascending(ctx, 'c0', 'id'),
+        ];
+        rows = await (paged ? pageEach(qb, 'c0.entity_id', order, paged, ctx) : orderAll(qb, order)) as DbRow[];
+      }
       chargePopulate(ctx, rows.length);
       for (const row of rows) {
         const doc = shapeRow(component, row, fields);
@@ -234,6 +267,23 @@ async function populateComponents(model: Model, { field, key }: Target, uids: st
     const docs = list.map((i) => i.loaded.doc);
     p.doc[key] = shape === 'one' ? (docs[0] ?? null) : docs;
   }
+}
+
+/**
+ * The statement above without a filter, sort or page of its own (nearly every component read),
+ * written as SQL directly: building and compiling it through knex cost more than SQLite spends
+ * running it, and a deep read runs one per component type.
+ */
+function componentRowsSql(model: Model, field: string, component: Component, fields: string[], folds: FoldPlan, owners: number[], ctx: PlanContext): SqlFragment {
+  const q = (name: string) => quoted(ctx.dialect, name);
+  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects: [componentKeys(ctx), selectListSql(component, fields, 't0', ctx.dialect, false)] };
+  foldsSql(folds, 't0', ctx, out);
+  const c0 = q('c0');
+  const sql = `select ${out.selects.join(', ')} from ${q(componentLinkTable(model.collectionName))} as ${c0}`
+    + ` inner join ${q(component.collectionName)} as ${q('t0')} on ${q('t0')}.${q('id')} = ${c0}.${q('cmp_id')}${out.joins.sql}`
+    + ` where ${c0}.${q('entity_id')} in (${owners.map(() => '?').join(', ')}) and ${c0}.${q('field')} = ? and ${c0}.${q('component_type')} = ?`
+    + ` order by ${ascending(ctx, 'c0', 'ord').sql}, ${ascending(ctx, 'c0', 'id').sql}`;
+  return { sql, bindings: [...out.joins.bindings, ...owners, field, component.uid] };
 }
 
 /** `populate: '*'` inside a dynamic zone: every relation, media and component of each component. */
