@@ -8,8 +8,6 @@
 
 /** Gathered text is encoded once it passes this many characters (well under 128 KiB in UTF-8). */
 const PIECE = 32 * 1024;
-/** Objects nested deeper than this are serialized whole (an envelope, its data, a GraphQL root). */
-const WALK_DEPTH = 3;
 
 class Pieces {
   private text = '';
@@ -62,7 +60,7 @@ function write(value: object, depth: number, out: Pieces): void {
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key];
     const name = first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`;
-    if (depth > 1 && walkable(v)) {
+    if (walkable(v) && (Array.isArray(v) || depth > 1)) {
       out.add(name);
       write(v, depth - 1, out);
     } else {
@@ -76,10 +74,15 @@ function write(value: object, depth: number, out: Pieces): void {
   out.add('}');
 }
 
-/** `value` as JSON: a string when it is short, otherwise its UTF-8 bytes. */
-export function jsonResponseBody(value: object): string | Buffer {
+/**
+ * `value` as JSON: a string when it is short, otherwise its UTF-8 bytes. Objects are walked
+ * `depth` levels down (2: an envelope and its meta; 3: GraphQL's data too), and every array met
+ * on the way; anything else is serialized whole, since a walk costs more than it saves on the
+ * small answers that are most answers.
+ */
+export function jsonResponseBody(value: object, depth = 2): string | Buffer {
   if (!walkable(value)) return JSON.stringify(value) ?? 'null';
   const out = new Pieces();
-  write(value, WALK_DEPTH, out);
+  write(value, depth, out);
   return out.result();
 }

@@ -51,7 +51,7 @@ export function graphqlMiddleware(api: PluginApi, settings: GraphqlSettings, sch
     // carry: it waits in `large` for the middleware below
     onOperation: (req, _args, result) => {
       if (result.errors) return undefined;
-      const json = jsonResponseBody(result);
+      const json = jsonResponseBody(result, 3);
       if (typeof json !== 'string') large.set(req.raw, json);
       return [typeof json === 'string' ? json : '', { status: 200, statusText: 'OK', headers: { 'content-type': `${mediaTypeOf(req.raw.get('accept'))}; charset=utf-8` } }];
     },
