@@ -22,3 +22,8 @@ export function limitRows<T extends Knex.QueryBuilder>(qb: T, n: number): T {
 export function offsetRows<T extends Knex.QueryBuilder>(qb: T, n: number): T {
   return qb.offset(checked(n, 'OFFSET'), { skipBinding: true }) as T;
 }
+
+/** ` limit N[ offset M]` for SQL written by hand (offset only with a limit: MySQL has no OFFSET alone). */
+export function limitSql(limit: number, offset = 0): string {
+  return ` limit ${checked(limit, 'LIMIT')}${offset ? ` offset ${checked(offset, 'OFFSET')}` : ''}`;
+}

@@ -137,7 +137,8 @@ export function joinable(node: FilterNode | undefined): boolean {
   switch (node.kind) {
     case 'and': return node.children.every(joinable);
     case 'correlated': return true;
-    case 'compare': return node.operator === '$eq' || node.operator === '$null' || node.operator === '$notNull';
+    // `= NULL` matches nothing: an $eq on null is left to the filter compiler
+    case 'compare': return (node.operator === '$eq' && node.value !== null && node.value !== undefined) || node.operator === '$null' || node.operator === '$notNull';
     default: return false;
   }
 }

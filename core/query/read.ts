@@ -2,18 +2,18 @@
 // totals are asked for, then one batched statement per other populated path. The statement count depends on the query's shape only.
 
 import type { ContentType, Model } from '../registry/types.js';
-import type { QueryAst } from './ast.js';
-import type { PageInfo } from './ast.js';
-import { readableScalars } from './columns.js';
+import type { FilterNode, PageInfo, QueryAst, SortNode } from './ast.js';
+import { quoted, readableScalars, selectListSql } from './columns.js';
 import type { PlanContext } from './plan-context.js';
-import { distinctRows, joinFolds, planFolds, takeFolds } from './fold.js';
+import { distinctRows, foldsSql, joinable, joinFolds, planFolds, scopeSql, takeFolds, type FoldPlan, type SqlFragment } from './fold.js';
 import { populate, selectColumns, type Loaded } from './populate.js';
 import { shapeRow, type DbRow } from './shape.js';
-import { applyFilter, applyScopes, escapeLike, likeSql } from './sql-filters.js';
-import { applySort } from './sort.js';
+import { applyFilter, applyScopes, escapeLike, isCorrelated, likeSql, scopeOf } from './sql-filters.js';
+import { applySort, sortClauses } from './sort.js';
 import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
-import { limitRows, offsetRows } from '../database/limit.js';
+import { limitRows, limitSql, offsetRows } from '../database/limit.js';
+import { rawRows } from '../database/raw-rows.js';
 import { countFromScope } from './scope-count.js';
 import { searchesTextIndex } from './text-search.js';
 
@@ -30,29 +30,35 @@ export interface ReadOptions {
 
 export async function readMany(model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions = {}): Promise<{ docs: Array<Record<string, unknown>>; pagination?: PageInfo }> {
   const fields = query.fields ?? readableScalars(model, ctx.source);
-  const qb = ctx.knex.from({ r: model.collectionName }).select(selectColumns(model, fields, 'r', ctx));
-  where(qb, model, query, ctx, opts);
-  applySort(qb, query.sort, model, 'r', ctx);
-  // The tie-break that makes pages stable, unless the sort already ends every tie (id is unique)
-  if (!query.sort.some((node) => node.path.length === 1 && node.path[0] === 'id')) qb.orderBy('r.id', 'asc');
-
   const page = query.pagination;
   let offset = 0;
   let limit: number | undefined;
   if (opts.first) limit = 1;
   else if (page?.mode === 'page') { offset = (page.page - 1) * page.pageSize; limit = page.pageSize; }
   else if (page?.mode === 'offset') { offset = page.start; limit = page.limit; }
-  if (limit !== undefined) limitRows(qb, limit);
-  if (offset) offsetRows(qb, offset);
-
   const folds = planFolds(model, query.populate, ctx);
-  joinFolds(qb, folds, 'r', ctx);
   // Without joined populates a row is a document, so the window counts documents
   const countHere = page?.withCount === true && page.countLimit === undefined && !opts.first && folds.folds.length === 0
     && searchesTextIndex(model, query.filters, ctx);
-  if (countHere) qb.select(ctx.knex.raw('COUNT(*) OVER () AS ??', [TOTAL_COLUMN]));
 
-  const rows = distinctRows(await qb as DbRow[], folds);
+  const scope = opts.rowId === undefined ? scopeOf(model, ctx) : undefined;
+  let found: DbRow[];
+  if (!query.filters && !query.search && !countHere && (limit !== undefined || !offset) && joinable(scope) && !isCorrelated(scope)) {
+    const statement = pageSql(model, fields, query.sort, folds, scope, opts, limit, offset, ctx);
+    found = rawRows<DbRow>(await ctx.knex.raw(statement.sql, statement.bindings), ctx.dialect);
+  } else {
+    const qb = ctx.knex.from({ r: model.collectionName }).select(selectColumns(model, fields, 'r', ctx));
+    where(qb, model, query, ctx, opts);
+    applySort(qb, query.sort, model, 'r', ctx);
+    if (tieBreak(query.sort)) qb.orderBy('r.id', 'asc');
+    if (limit !== undefined) limitRows(qb, limit);
+    if (offset) offsetRows(qb, offset);
+    joinFolds(qb, folds, 'r', ctx);
+    if (countHere) qb.select(ctx.knex.raw('COUNT(*) OVER () AS ??', [TOTAL_COLUMN]));
+    found = await qb as DbRow[];
+  }
+
+  const rows = distinctRows(found, folds);
   const loaded: Loaded[] = rows.map((row) => ({ row, doc: shapeRow(model, row, fields) }));
   for (const job of takeFolds(model, folds, loaded)) await populate(job.model, job.parents, job.map, ctx);
 
@@ -85,6 +91,37 @@ export async function count(model: ContentType, query: QueryAst, ctx: PlanContex
   const counted = upTo === undefined ? qb : ctx.knex.from(limitRows(qb.select(ctx.knex.raw('1')), upTo + 1).as('c'));
   const [row] = await counted.count({ n: '*' }) as Array<{ n: unknown }>;
   return Number(row?.n ?? 0);
+}
+
+/** The tie-break that makes pages stable, unless the sort already ends every tie (id is unique). */
+function tieBreak(sort: SortNode[]): boolean {
+  return !sort.some((node) => node.path.length === 1 && node.path[0] === 'id');
+}
+
+/**
+ * The page's statement when the query has no filter or search and its scopes are plain column
+ * conditions (a list, a findOne by documentId), written as SQL directly: knex building and
+ * compiling it cost as much as SQLite running it.
+ */
+function pageSql(
+  model: ContentType, fields: string[], sort: SortNode[], folds: FoldPlan, scope: FilterNode | undefined, opts: ReadOptions,
+  limit: number | undefined, offset: number, ctx: PlanContext,
+): SqlFragment {
+  const q = (name: string) => quoted(ctx.dialect, name);
+  const r = q('r');
+  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects: [selectListSql(model, fields, 'r', ctx.dialect, false)] };
+  foldsSql(folds, 'r', ctx, out);
+  const where: SqlFragment = { sql: '', bindings: [] };
+  if (opts.documentId !== undefined) { where.sql += ` and ${r}.${q('document_id')} = ?`; where.bindings.push(opts.documentId); }
+  if (opts.rowId !== undefined) { where.sql += ` and ${r}.${q('id')} = ?`; where.bindings.push(opts.rowId); }
+  else scopeSql(where, scope, model, 'r', undefined, ctx);
+  const order = sortClauses(sort, model, 'r', ctx);
+  if (tieBreak(sort)) order.push({ sql: `${r}.${q('id')} asc`, bindings: [] });
+  const sql = `select ${out.selects.join(', ')} from ${q(model.collectionName)} as ${r}${out.joins.sql}`
+    + (where.sql ? ` where ${where.sql.slice(' and '.length)}` : '')
+    + (order.length ? ` order by ${order.map((o) => o.sql).join(', ')}` : '')
+    + (limit === undefined ? '' : limitSql(limit, offset));
+  return { sql, bindings: [...out.joins.bindings, ...where.bindings, ...order.flatMap((o) => o.bindings as Knex.Value[])] };
 }
 
 function where(qb: Knex.QueryBuilder, model: ContentType, query: QueryAst, ctx: PlanContext, opts: ReadOptions): void {
