@@ -8,7 +8,7 @@ const fmt = (n: number | undefined, digits = 0): string => (n === undefined ? 'â
 function row(s: GrownScenarioResult, restart: boolean): string {
   const g = s.grown;
   const r = s.restarted;
-  const cells = [`(${s.id}) ${s.name}`, fmt(g?.rps), `${fmt(g?.latencyMs.p50, 1)} / ${fmt(g?.latencyMs.p99, 1)}`];
+  const cells = [`(${s.id}) ${s.name}`, fmt(g?.rps), fmt(g?.cpuMsPerRequest, 2), `${fmt(g?.latencyMs.p50, 1)} / ${fmt(g?.latencyMs.p99, 1)}`];
   if (restart) cells.push(fmt(r?.rps), g && r && r.rps ? fmt(g.rps / r.rps, 2) : 'â€“');
   cells.push(String((g ? g.non2xx + g.errors : 0) + (r ? r.non2xx + r.errors : 0)));
   return `| ${cells.join(' | ')} |`;
@@ -18,7 +18,7 @@ export function grownMarkdown(r: GrownResult): string {
   const m = r.machine;
   const o = r.options;
   const f = r.fill;
-  const header = ['Scenario', 'req/s', 'p50 / p99 ms', ...(o.restart ? ['req/s restarted', 'grown / restarted'] : []), 'errors'];
+  const header = ['Scenario', 'req/s', 'CPU ms a request', 'p50 / p99 ms', ...(o.restart ? ['req/s restarted', 'grown / restarted'] : []), 'errors'];
   const lines = [
     `# Grown-site benchmark ${r.startedAt.slice(0, 19).replace('T', ' ')} UTC${o.quick ? ' (quick)' : ''}`,
     '',

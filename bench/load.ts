@@ -7,7 +7,7 @@
 
 import autocannon from 'autocannon';
 import type { RequestSpec } from './scenarios.js';
-import { sampleRss, untilIdle } from './proc.js';
+import { cpuTicks, sampleRss, untilIdle } from './proc.js';
 
 export interface LoadOptions {
   warmupSeconds: number;
@@ -28,6 +28,8 @@ export interface LoadResult {
   /** Socket errors and timeouts, warm-up included. */
   errors: number;
   bytesPerRequest: number;
+  /** The server's CPU time (user + system, its workers included) per request, while measured. */
+  cpuMsPerRequest: number;
   peakRssMb: number;
   /** The first few non-2xx responses, for diagnosis. */
   failures: Failure[];
@@ -68,6 +70,8 @@ interface Side {
   requests: number;
   seconds: number;
   bytes: number;
+  /** Clock ticks (1/100 s on Linux) the server used during measured slices. */
+  ticks: number;
   non2xx: number;
   errors: number;
 }
@@ -75,7 +79,7 @@ interface Side {
 function side(target: Target): Side {
   let i = 0; // runs on from warm-up into measurement
   return {
-    target, next: () => target.request(i++), failures: [], latencies: [], requests: 0, seconds: 0, bytes: 0, non2xx: 0, errors: 0,
+    target, next: () => target.request(i++), failures: [], latencies: [], requests: 0, seconds: 0, bytes: 0, ticks: 0, non2xx: 0, errors: 0,
   };
 }
 
@@ -87,7 +91,9 @@ async function warm(s: Side, opts: LoadOptions): Promise<void> {
 }
 
 async function slice(s: Side, seconds: number, opts: LoadOptions): Promise<void> {
+  const ticks = cpuTicks(s.target.pid);
   const r = await run(s.target.url, s.next, seconds, opts.connections, s.failures, s.latencies);
+  s.ticks += cpuTicks(s.target.pid) - ticks;
   s.requests += r.requests.total;
   s.seconds += r.duration || seconds;
   s.bytes += r.throughput.total;
@@ -111,6 +117,7 @@ function result(s: Side, peakRssMb: number): LoadResult {
     non2xx: s.non2xx,
     errors: s.errors,
     bytesPerRequest: s.requests ? Math.round(s.bytes / s.requests) : 0,
+    cpuMsPerRequest: s.requests ? Math.round((s.ticks * 10 * 1000) / s.requests) / 1000 : 0,
     peakRssMb,
     failures: s.failures,
   };

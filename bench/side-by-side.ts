@@ -127,9 +127,9 @@ export function sideBySideMarkdown(r: SideBySideResult): string {
       + `Strapi ${r.fill.strapi.requests} in ${fmt(r.fill.strapi.fillMs / 1000, 1)} s`,
     `- Load: autocannon, ${o.connections} connections, ${o.warmupSeconds} s warm-up each, then ${o.durationSeconds} s each in ${o.rounds} alternating slices; idle RSS after start-up: ours ${fmt(r.idleRssMb.ours)} MB, Strapi ${fmt(r.idleRssMb.strapi)} MB`,
     '',
-    '| Scenario | ours req/s | Strapi req/s | ours / Strapi | ours p50 / p99 ms | Strapi p50 / p99 ms | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...r.scenarios.map((s) => `| (${s.id}) ${s.name} | ${fmt(s.ours?.rps)} | ${fmt(s.strapi?.rps)} | ${fmt(s.ratio, 2)} | `
+    '| Scenario | ours req/s | Strapi req/s | ours / Strapi | CPU ms a request, ours / Strapi | ours p50 / p99 ms | Strapi p50 / p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.scenarios.map((s) => `| (${s.id}) ${s.name} | ${fmt(s.ours?.rps)} | ${fmt(s.strapi?.rps)} | ${fmt(s.ratio, 2)} | ${fmt(s.ours?.cpuMsPerRequest, 2)} / ${fmt(s.strapi?.cpuMsPerRequest, 2)} | `
       + `${fmt(s.ours?.latencyMs.p50, 1)} / ${fmt(s.ours?.latencyMs.p99, 1)} | ${fmt(s.strapi?.latencyMs.p50, 1)} / ${fmt(s.strapi?.latencyMs.p99, 1)} | `
       + `${(s.ours ? s.ours.non2xx + s.ours.errors : 0) + (s.strapi ? s.strapi.non2xx + s.strapi.errors : 0)} |`),
     '',
