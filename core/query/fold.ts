@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import { toDb } from '../database/codecs.js';
 import { componentLinkTable, FILES_LINK_TABLE, relationTable } from '../database/naming.js';
+import type { SqlFragment } from '../database/raw-rows.js';
 import { fileModel } from '../registry/media.js';
 import type { Model, RelationAttribute } from '../registry/types.js';
 import type { FilterNode, PopulateMap, PopulateNode } from './ast.js';
@@ -40,9 +41,6 @@ interface Fold {
   join: (parentAlias: string) => SqlFragment;
   nested: FoldPlan;
 }
-
-/** SQL with `?` placeholders and their values, in order. */
-export interface SqlFragment { sql: string; bindings: Knex.Value[] }
 
 export interface FoldPlan {
   folds: Fold[];
@@ -198,14 +196,21 @@ function joinThroughLink(
   return { sql, bindings };
 }
 
-/** The plan's joins and select lists, as SQL, for a statement whose parent rows are `parentAlias`. */
-export function foldsSql(plan: FoldPlan, parentAlias: string, ctx: PlanContext, out: { joins: SqlFragment; selects: string[] }): void {
+/** The plan's joins (each starting with a space) and its select lists after `selects`, as SQL,
+ *  for a statement whose parent rows are `parentAlias`. */
+export function foldsSql(plan: FoldPlan, parentAlias: string, ctx: PlanContext, selects: string[] = []): { joins: SqlFragment; selects: string[] } {
+  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects };
+  addFolds(plan, parentAlias, ctx, out);
+  return out;
+}
+
+function addFolds(plan: FoldPlan, parentAlias: string, ctx: PlanContext, out: { joins: SqlFragment; selects: string[] }): void {
   for (const fold of plan.folds) {
     const join = fold.join(parentAlias);
     out.joins.sql += ` ${join.sql}`;
     out.joins.bindings.push(...join.bindings);
     out.selects.push(selectListSql(fold.model, fold.fields, fold.alias, ctx.dialect, true));
-    foldsSql(fold.nested, fold.alias, ctx, out);
+    addFolds(fold.nested, fold.alias, ctx, out);
   }
 }
 
@@ -214,10 +219,9 @@ export function foldsSql(plan: FoldPlan, parentAlias: string, ctx: PlanContext, 
  *  deep read. */
 export function joinFolds(qb: Knex.QueryBuilder, plan: FoldPlan, parentAlias: string, ctx: PlanContext): void {
   if (plan.folds.length === 0) return;
-  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects: [] as string[] };
-  foldsSql(plan, parentAlias, ctx, out);
-  qb.joinRaw(out.joins.sql.slice(1), out.joins.bindings);
-  qb.select(ctx.knex.raw(out.selects.join(', ')));
+  const { joins, selects } = foldsSql(plan, parentAlias, ctx);
+  qb.joinRaw(joins.sql.slice(1), joins.bindings);
+  qb.select(ctx.knex.raw(selects.join(', ')));
 }
 
 /** Drops rows whose id came back already (a parent joined to two link rows); keeps the first. */

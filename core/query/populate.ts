@@ -3,7 +3,7 @@
 
 import type { Knex } from 'knex';
 import { componentLinkTable, FILES_LINK_TABLE, FILES_TABLE, relationTable } from '../database/naming.js';
-import { rawRows } from '../database/raw-rows.js';
+import { selectRows, type SqlFragment } from '../database/raw-rows.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../registry/types.js';
 import { attributeOf, type FilterNode, type PopulateMap, type PopulateNode } from './ast.js';
 import { quoted, readableScalars, selectListSql } from './columns.js';
@@ -13,7 +13,7 @@ import { fileModel } from '../registry/media.js';
 import { applyFilter, applyScopes, isCorrelated, scopeOf } from './sql-filters.js';
 import { applySort, sortClauses } from './sort.js';
 import { isToMany } from './compile-common.js';
-import { foldsSql, joinable, joinFolds, planFolds, scopeSql, takeFolds, type FoldPlan, type Loaded, type SqlFragment } from './fold.js';
+import { foldsSql, joinable, joinFolds, planFolds, scopeSql, takeFolds, type FoldPlan, type Loaded } from './fold.js';
 
 export type { Loaded };
 
@@ -71,8 +71,7 @@ async function populateRelation(model: Model, { field, key }: Target, attr: Rela
   for (const chunk of chunks(keys)) {
     let rows: DbRow[];
     if (plain) {
-      const statement = relationRowsSql(model, field, target, fields, folds, scope, chunk as number[], ctx);
-      rows = rawRows<DbRow>(await ctx.knex.raw(statement.sql, statement.bindings), ctx.dialect);
+      rows = await selectRows<DbRow>(ctx.knex, ctx.dialect, relationRowsSql(model, field, target, fields, folds, scope, chunk as number[], ctx));
     } else {
       const { qb, l, keyCol } = relationQuery(model, field, attr, target, chunk, ctx, correlated);
       qb.select({ __key: keyCol }).select(selectColumns(target, fields, 't0', ctx));
@@ -115,8 +114,7 @@ async function populateRelation(model: Model, { field, key }: Target, attr: Rela
 function relationRowsSql(model: Model, field: string, target: ContentType, fields: string[], folds: FoldPlan, scope: FilterNode | undefined, sources: number[], ctx: PlanContext): SqlFragment {
   const q = (name: string) => quoted(ctx.dialect, name);
   const [l0, t0] = [q('l0'), q('t0')];
-  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects: [`${l0}.${q('source_id')} AS ${q('__key')}`, selectListSql(target, fields, 't0', ctx.dialect, false)] };
-  foldsSql(folds, 't0', ctx, out);
+  const out = foldsSql(folds, 't0', ctx, [`${l0}.${q('source_id')} AS ${q('__key')}`, selectListSql(target, fields, 't0', ctx.dialect, false)]);
   const where: SqlFragment = { sql: ` where ${l0}.${q('source_id')} in (${sources.map(() => '?').join(', ')})`, bindings: [...sources] };
   scopeSql(where, scope, target, 't0', undefined, ctx);
   const most = populateRowLimit(ctx);
@@ -228,8 +226,7 @@ async function populateComponents(model: Model, { field, key }: Target, uids: st
     for (const chunk of chunks(ids)) {
       let rows: DbRow[];
       if (!sub?.filters && !sub?.sort?.length && !paged) {
-        const statement = componentRowsSql(model, field, component, fields, folds, chunk, ctx);
-        rows = rawRows<DbRow>(await ctx.knex.raw(statement.sql, statement.bindings), ctx.dialect);
+        rows = await selectRows<DbRow>(ctx.knex, ctx.dialect, componentRowsSql(model, field, component, fields, folds, chunk, ctx));
       } else {
         const qb = ctx.knex.from({ c0: componentLinkTable(model.collectionName) })
           .join({ t0: component.collectionName }, 't0.id', 'c0.cmp_id')
@@ -276,8 +273,7 @@ async function populateComponents(model: Model, { field, key }: Target, uids: st
  */
 function componentRowsSql(model: Model, field: string, component: Component, fields: string[], folds: FoldPlan, owners: number[], ctx: PlanContext): SqlFragment {
   const q = (name: string) => quoted(ctx.dialect, name);
-  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects: [componentKeys(ctx), selectListSql(component, fields, 't0', ctx.dialect, false)] };
-  foldsSql(folds, 't0', ctx, out);
+  const out = foldsSql(folds, 't0', ctx, [componentKeys(ctx), selectListSql(component, fields, 't0', ctx.dialect, false)]);
   const c0 = q('c0');
   const sql = `select ${out.selects.join(', ')} from ${q(componentLinkTable(model.collectionName))} as ${c0}`
     + ` inner join ${q(component.collectionName)} as ${q('t0')} on ${q('t0')}.${q('id')} = ${c0}.${q('cmp_id')}${out.joins.sql}`

@@ -5,7 +5,7 @@ import type { ContentType, Model } from '../registry/types.js';
 import type { FilterNode, PageInfo, QueryAst, SortNode } from './ast.js';
 import { quoted, readableScalars, selectListSql } from './columns.js';
 import type { PlanContext } from './plan-context.js';
-import { distinctRows, foldsSql, joinable, joinFolds, planFolds, scopeSql, takeFolds, type FoldPlan, type SqlFragment } from './fold.js';
+import { distinctRows, foldsSql, joinable, joinFolds, planFolds, scopeSql, takeFolds, type FoldPlan } from './fold.js';
 import { populate, selectColumns, type Loaded } from './populate.js';
 import { shapeRow, type DbRow } from './shape.js';
 import { applyFilter, applyScopes, escapeLike, isCorrelated, likeSql, scopeOf } from './sql-filters.js';
@@ -13,7 +13,7 @@ import { applySort, sortClauses } from './sort.js';
 import { columnOf } from './columns.js';
 import type { Knex } from 'knex';
 import { limitRows, limitSql, offsetRows } from '../database/limit.js';
-import { rawRows } from '../database/raw-rows.js';
+import { selectRows, type SqlFragment } from '../database/raw-rows.js';
 import { countFromScope } from './scope-count.js';
 import { searchesTextIndex } from './text-search.js';
 
@@ -44,8 +44,7 @@ export async function readMany(model: ContentType, query: QueryAst, ctx: PlanCon
   const scope = opts.rowId === undefined ? scopeOf(model, ctx) : undefined;
   let found: DbRow[];
   if (!query.filters && !query.search && !countHere && (limit !== undefined || !offset) && joinable(scope) && !isCorrelated(scope)) {
-    const statement = pageSql(model, fields, query.sort, folds, scope, opts, limit, offset, ctx);
-    found = rawRows<DbRow>(await ctx.knex.raw(statement.sql, statement.bindings), ctx.dialect);
+    found = await selectRows<DbRow>(ctx.knex, ctx.dialect, pageSql(model, fields, query.sort, folds, scope, opts, limit, offset, ctx));
   } else {
     const qb = ctx.knex.from({ r: model.collectionName }).select(selectColumns(model, fields, 'r', ctx));
     where(qb, model, query, ctx, opts);
@@ -109,8 +108,7 @@ function pageSql(
 ): SqlFragment {
   const q = (name: string) => quoted(ctx.dialect, name);
   const r = q('r');
-  const out = { joins: { sql: '', bindings: [] as Knex.Value[] }, selects: [selectListSql(model, fields, 'r', ctx.dialect, false)] };
-  foldsSql(folds, 'r', ctx, out);
+  const out = foldsSql(folds, 'r', ctx, [selectListSql(model, fields, 'r', ctx.dialect, false)]);
   const where: SqlFragment = { sql: '', bindings: [] };
   if (opts.documentId !== undefined) { where.sql += ` and ${r}.${q('document_id')} = ?`; where.bindings.push(opts.documentId); }
   if (opts.rowId !== undefined) { where.sql += ` and ${r}.${q('id')} = ?`; where.bindings.push(opts.rowId); }
